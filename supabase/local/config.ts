@@ -1,0 +1,56 @@
+/**
+ * Settings of the local stack. The JWT secret and the anon/service keys are the Supabase
+ * CLI's well-known local ones, so an app configured for `supabase start` works unchanged.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export const DEFAULT_PORT = 54321;
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** Access tokens live one hour, as on hosted Supabase; tests may shorten it. */
+export const DEFAULT_JWT_EXPIRY_SECONDS = 3600;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SUPABASE_DIR = path.resolve(here, '..');
+export const REPO_ROOT = path.resolve(SUPABASE_DIR, '..');
+export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
+export const SEED_FILE = path.join(SUPABASE_DIR, 'seed.sql');
+export const FUNCTIONS_DIR = path.join(SUPABASE_DIR, 'functions');
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.stack-data', 'pglite');
+
+export interface StackConfig {
+  host: string;
+  port: number;
+  /** Folder of the PGlite data; `null` keeps the database in memory (tests). */
+  dataDir: string | null;
+  /** Start over: delete the data folder before opening it. */
+  reset: boolean;
+  /** Skip supabase/seed.sql on a fresh database (contract tests seed their own rows). */
+  seed: boolean;
+  jwtExpirySeconds: number;
+  /** Public URL of the app, the default redirect target of invite links. */
+  siteUrl: string;
+  /** Quiet: no request log lines (tests). */
+  quiet: boolean;
+}
+
+export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+  return {
+    host: DEFAULT_HOST,
+    port: DEFAULT_PORT,
+    dataDir: DEFAULT_DATA_DIR,
+    reset: false,
+    seed: true,
+    jwtExpirySeconds: DEFAULT_JWT_EXPIRY_SECONDS,
+    siteUrl: process.env.SITE_URL ?? 'http://127.0.0.1:4173',
+    quiet: false,
+    ...overrides,
+  };
+}

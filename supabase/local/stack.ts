@@ -1,0 +1,135 @@
+/**
+ * The local Supabase stack: one HTTP server on 127.0.0.1 that serves /auth/v1, /rest/v1,
+ * /realtime/v1 and /functions/v1 over one PGlite database, plus the registry simulator
+ * under /__simulator. `startStack` is what `npm run stack` and the tests call.
+ */
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { defaultConfig, SERVICE_ROLE_KEY, type StackConfig } from './config.ts';
+import type { HttpService, StackContext } from './context.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { send, sendJson } from './http/respond.ts';
+import { Mailbox } from './mailbox.ts';
+import { bearerToken } from './jwt.ts';
+import { createAuthService } from './auth/service.ts';
+import { createRestService } from './rest/service.ts';
+import { createFunctionsService } from './functions/service.ts';
+import { createSimulatorService } from './simulator/service.ts';
+import { createRealtimeService } from './realtime/service.ts';
+
+export interface RunningStack {
+  url: string;
+  config: StackConfig;
+  db: Database;
+  mailbox: Mailbox;
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(
+      `Port ${port} on ${host} is already in use: another local stack (or \`supabase start\`) is running. ` +
+        'Stop it, or start this one with --port <number>.',
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+export async function startStack(overrides: Partial<StackConfig> = {}): Promise<RunningStack> {
+  const config = defaultConfig(overrides);
+  const log = config.quiet ? () => {} : (line: string) => console.log(`[stack] ${line}`);
+
+  // Claim the port before opening the database, so a second stack fails fast and clearly.
+  const server = http.createServer();
+  await listen(server, config.host, config.port);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+
+  let db: Database;
+  try {
+    db = await openDatabase({ dataDir: config.dataDir, reset: config.reset, seed: config.seed, log });
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+
+  const mailbox = new Mailbox(log);
+  const ctx: StackContext = { config: { ...config, port }, db, log, url, mailbox };
+  const services: Array<[string, HttpService]> = [
+    ['/auth/v1', createAuthService(ctx)],
+    ['/rest/v1', createRestService(ctx)],
+    ['/functions/v1', createFunctionsService(ctx)],
+    ['/__simulator', createSimulatorService(ctx)],
+  ];
+  const realtime = await createRealtimeService(ctx);
+
+  server.on('request', (req, res) => {
+    const requestUrl = new URL(req.url ?? '/', url);
+    if (req.method === 'OPTIONS') return send(res, 204, null);
+    const started = Date.now();
+    res.on('finish', () => {
+      if (!config.quiet) log(`${req.method} ${requestUrl.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+    });
+    if (requestUrl.pathname.startsWith('/__stack/')) return internalRoute(ctx, req, res, requestUrl);
+    const match = services.find(([prefix]) => requestUrl.pathname === prefix || requestUrl.pathname.startsWith(`${prefix}/`));
+    if (!match) return sendJson(res, 404, { message: 'Not found' });
+    match[1].handle(req, res, requestUrl).catch((error: unknown) => {
+      console.error(`[stack] ${req.method} ${requestUrl.pathname} failed`, error);
+      sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
+    });
+  });
+  server.on('upgrade', (req, socket: Duplex, head) => {
+    const requestUrl = new URL(req.url ?? '/', url);
+    if (requestUrl.pathname.startsWith('/realtime/v1/')) {
+      realtime.handleUpgrade(req, socket, head);
+    } else {
+      socket.destroy();
+    }
+  });
+
+  let stopped = false;
+  return {
+    url,
+    config: ctx.config,
+    db,
+    mailbox,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await realtime.close();
+      for (const [, service] of services) await service.close?.();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+function listen(server: http.Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(host, port) : error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/** Development-only routes of the local stack (never part of a hosted project). */
+function internalRoute(ctx: StackContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
+  if (url.pathname === '/__stack/health') return sendJson(res, 200, { ok: true });
+  if (url.pathname === '/__stack/mailbox' && req.method === 'GET') {
+    if (bearerToken(req.headers) !== SERVICE_ROLE_KEY) {
+      return sendJson(res, 401, { message: 'The mailbox needs the service_role key' });
+    }
+    return sendJson(res, 200, ctx.mailbox.list(url.searchParams.get('email') ?? undefined));
+  }
+  sendJson(res, 404, { message: 'Not found' });
+}

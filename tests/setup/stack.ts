@@ -1,0 +1,28 @@
+/**
+ * Vitest global setup for the contract and integration tests: unless SUPABASE_URL points
+ * at a running project, start a fresh in-memory local stack on a free port for the run.
+ */
+import type { TestProject } from 'vitest/node';
+import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stackUrl: string;
+  }
+}
+
+let stack: RunningStack | null = null;
+
+export async function setup(project: TestProject): Promise<void> {
+  if (process.env.SUPABASE_URL) {
+    project.provide('stackUrl', process.env.SUPABASE_URL);
+    return;
+  }
+  stack = await startStack({ port: 0, dataDir: null, seed: false, quiet: true });
+  project.provide('stackUrl', stack.url);
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop();
+  stack = null;
+}
