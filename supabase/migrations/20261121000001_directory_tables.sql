@@ -182,3 +182,188 @@ begin
   end loop;
 end;
 $$;
+
+-- ---------------------------------------------------------------------------------------
+-- Who is who. Every signed-up user is staff; a `user_roles` row makes them an admin, or a
+-- provider user (a provider's own login, linked through profiles.provider_id). The helpers
+-- are security definer so policies can read user_roles/profiles without recursing into
+-- their own RLS; policies call them as `(select public.f())` so they run once per
+-- statement, not once per row.
+
+create or replace function public.is_admin()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.user_roles r
+    where r.user_id = (select auth.uid()) and r.role = 'admin' and not r._deleted
+  );
+$$;
+comment on function public.is_admin() is 'True when the caller has an active admin role.';
+
+create or replace function public.is_provider_user()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.user_roles r
+    where r.user_id = (select auth.uid()) and r.role = 'provider' and not r._deleted
+  ) and not public.is_admin();
+$$;
+comment on function public.is_provider_user() is 'True when the caller is a provider login (role provider) and not an admin: they see only their own provider record.';
+
+create or replace function public.is_staff()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (select auth.uid()) is not null and not public.is_provider_user();
+$$;
+comment on function public.is_staff() is 'True for every signed-in user who is not a provider-only login (admins are staff).';
+
+create or replace function public.my_provider_id()
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.provider_id from public.profiles p
+  where p.id = (select auth.uid()) and not p._deleted;
+$$;
+comment on function public.my_provider_id() is 'The provider record linked to the caller''s profile (null for staff without one).';
+
+revoke execute on function public.is_admin(), public.is_provider_user(), public.is_staff(),
+  public.my_provider_id() from public, anon;
+grant execute on function public.is_admin(), public.is_provider_user(), public.is_staff(),
+  public.my_provider_id() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- Row-level security. Anonymous callers get no privilege at all (the API answers 401).
+-- Signed-in callers may select, insert and update as the policies allow; nobody but the
+-- service role hard-deletes: the app soft-deletes with `_deleted`, which replication
+-- carries to every device.
+
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['organizations', 'providers', 'profiles', 'user_roles',
+    'provider_organization_memberships', 'provider_preferences', 'provider_delegate_approvals']
+  loop
+    execute format('alter table public.%I enable row level security', t);
+    execute format('revoke all on table public.%I from anon', t);
+    execute format('revoke delete, truncate, references, trigger on table public.%I from authenticated', t);
+  end loop;
+end;
+$$;
+
+-- The directory: staff read and write it. A provider user reads only their own provider
+-- record, its preferences and its delegates; they may update their own result-distribution
+-- preferences (how their results reach them is theirs to say), but not their provider row
+-- (identity and registry/PECOS verification are maintained by staff).
+
+create policy "staff read organizations" on public.organizations
+  for select to authenticated using ((select public.is_staff()));
+create policy "staff add organizations" on public.organizations
+  for insert to authenticated with check ((select public.is_staff()));
+create policy "staff edit organizations" on public.organizations
+  for update to authenticated using ((select public.is_staff())) with check ((select public.is_staff()));
+
+create policy "staff read providers, a provider user their own" on public.providers
+  for select to authenticated
+  using ((select public.is_staff()) or id = (select public.my_provider_id()));
+create policy "staff add providers" on public.providers
+  for insert to authenticated with check ((select public.is_staff()));
+create policy "staff edit providers" on public.providers
+  for update to authenticated using ((select public.is_staff())) with check ((select public.is_staff()));
+
+create policy "staff read memberships" on public.provider_organization_memberships
+  for select to authenticated using ((select public.is_staff()));
+create policy "staff add memberships" on public.provider_organization_memberships
+  for insert to authenticated with check ((select public.is_staff()));
+create policy "staff edit memberships" on public.provider_organization_memberships
+  for update to authenticated using ((select public.is_staff())) with check ((select public.is_staff()));
+
+create policy "staff read preferences, a provider user their own" on public.provider_preferences
+  for select to authenticated
+  using ((select public.is_staff()) or provider_id = (select public.my_provider_id()));
+create policy "staff add preferences" on public.provider_preferences
+  for insert to authenticated with check ((select public.is_staff()));
+create policy "staff edit preferences, a provider user their own" on public.provider_preferences
+  for update to authenticated
+  using ((select public.is_staff()) or provider_id = (select public.my_provider_id()))
+  with check ((select public.is_staff()) or provider_id = (select public.my_provider_id()));
+
+create policy "staff read delegates, a provider user their own" on public.provider_delegate_approvals
+  for select to authenticated
+  using ((select public.is_staff()) or provider_id = (select public.my_provider_id()));
+create policy "staff add delegates" on public.provider_delegate_approvals
+  for insert to authenticated with check ((select public.is_staff()));
+create policy "staff edit delegates" on public.provider_delegate_approvals
+  for update to authenticated using ((select public.is_staff())) with check ((select public.is_staff()));
+
+-- Profiles: staff read all (delegate search, linked-user display); everyone reads and
+-- edits their own; admins edit any (linking a provider). Rows are created by the
+-- handle_new_user trigger only. Which fields a non-admin may change is enforced by the
+-- guard_profile_update trigger below, since policies cannot compare old and new values.
+create policy "staff read profiles, everyone their own" on public.profiles
+  for select to authenticated
+  using ((select public.is_staff()) or id = (select auth.uid()));
+create policy "users edit their own profile, admins any" on public.profiles
+  for update to authenticated
+  using (id = (select auth.uid()) or (select public.is_admin()))
+  with check (id = (select auth.uid()) or (select public.is_admin()));
+
+-- Roles: everyone reads their own, staff read all; only admins grant, change or revoke
+-- (soft delete), and never their own rows: nobody grants themselves a role, and an admin
+-- cannot lock themselves out.
+create policy "staff read roles, everyone their own" on public.user_roles
+  for select to authenticated
+  using ((select public.is_staff()) or user_id = (select auth.uid()));
+create policy "admins grant roles to others" on public.user_roles
+  for insert to authenticated
+  with check ((select public.is_admin()) and user_id <> (select auth.uid()));
+create policy "admins change roles of others" on public.user_roles
+  for update to authenticated
+  using ((select public.is_admin()) and user_id <> (select auth.uid()))
+  with check ((select public.is_admin()) and user_id <> (select auth.uid()));
+
+-- A non-admin may edit only their name and title: the account fields (id, email, the
+-- provider link, _deleted) belong to admins, the service role and the auth triggers, and
+-- the server-maintained ones (last_sign_in, created_at) keep their values. Not security
+-- definer on purpose: current_user must be the caller's role (authenticated under the
+-- API; postgres inside the auth triggers; service_role for the service key).
+create or replace function public.guard_profile_update()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user not in ('anon', 'authenticated') or (select public.is_admin()) then
+    return new;
+  end if;
+  if new.id is distinct from old.id
+    or new.email is distinct from old.email
+    or new.provider_id is distinct from old.provider_id
+    or new._deleted is distinct from old._deleted then
+    raise exception 'Only an admin can change a profile''s id, email, provider link or deletion'
+      using errcode = '42501';
+  end if;
+  new.last_sign_in := old.last_sign_in;
+  new.created_at := old.created_at;
+  return new;
+end;
+$$;
+comment on function public.guard_profile_update() is 'Refuses (42501) changes to a profile''s id, email, provider_id or _deleted by anyone but admins and trusted database roles.';
+
+create trigger guard_profile_update before update on public.profiles
+  for each row execute function public.guard_profile_update();

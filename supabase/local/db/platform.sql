@@ -27,6 +27,9 @@ create table auth.users (
   confirmation_sent_at timestamptz,
   recovery_token varchar(255),
   recovery_sent_at timestamptz,
+  -- GoTrue reads these as strings: rows inserted by SQL (the seed) set them to ''.
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb default '{}'::jsonb,
   raw_user_meta_data jsonb default '{}'::jsonb,
@@ -72,6 +75,17 @@ create table auth.refresh_tokens (
   session_id uuid references auth.sessions (id) on delete cascade,
   created_at timestamptz default now(),
   updated_at timestamptz default now()
+);
+
+-- How each session was authenticated (GoTrue's mfa_amr_claims): the access token's `amr`
+-- claim keeps the original method and time across refreshes.
+create table auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (session_id, authentication_method)
 );
 
 -- One-time tokens (invite links, confirmations), as GoTrue keeps them.

@@ -1,0 +1,56 @@
+/** The sections of the main navigation (sidebar on desktop, drawer on tablet). */
+import type { IconType } from 'react-icons';
+import {
+  LuBuilding2,
+  LuClipboardList,
+  LuHistory,
+  LuLayoutDashboard,
+  LuNetwork,
+  LuStethoscope,
+  LuUserRound,
+  LuUsersRound,
+} from 'react-icons/lu';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: IconType;
+  /** Only exact matches are active (the dashboard), not every path below it. */
+  end?: boolean;
+}
+
+export interface NavSection {
+  title: string;
+  items: NavItem[];
+  adminOnly?: boolean;
+}
+
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    title: 'Overview',
+    items: [
+      { label: 'Dashboard', to: '/dashboard', icon: LuLayoutDashboard, end: true },
+      { label: 'Timeline', to: '/timeline', icon: LuHistory },
+    ],
+  },
+  {
+    title: 'Directory',
+    items: [
+      { label: 'Providers', to: '/providers', icon: LuStethoscope },
+      { label: 'Organizations', to: '/organizations', icon: LuBuilding2 },
+      { label: 'Memberships', to: '/organization-memberships', icon: LuNetwork },
+    ],
+  },
+  {
+    title: 'Laboratory',
+    items: [
+      { label: 'Order entry', to: '/orders/entry', icon: LuClipboardList },
+      { label: 'Patients', to: '/patients', icon: LuUserRound },
+    ],
+  },
+  {
+    title: 'Administration',
+    adminOnly: true,
+    items: [{ label: 'Users', to: '/users', icon: LuUsersRound }],
+  },
+];

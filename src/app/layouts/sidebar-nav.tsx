@@ -1,0 +1,58 @@
+/** The navigation list, shared by the desktop sidebar and the tablet drawer. */
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { NavLink } from 'react-router-dom';
+import { useSessionStore } from '../../stores/session-store.ts';
+import { NAV_SECTIONS } from './nav-items.ts';
+
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const isAdmin = useSessionStore((state) => state.isAdmin);
+  return (
+    <Stack as="nav" aria-label="Main" gap="6">
+      {NAV_SECTIONS.filter((section) => !section.adminOnly || isAdmin).map((section) => (
+        <Box key={section.title}>
+          <Text
+            px="3"
+            mb="1.5"
+            fontSize="xs"
+            fontWeight="semibold"
+            letterSpacing="wider"
+            textTransform="uppercase"
+            color="fg.muted"
+          >
+            {section.title}
+          </Text>
+          <Stack as="ul" gap="0.5" listStyleType="none">
+            {section.items.map((item) => (
+              <Box as="li" key={item.to}>
+                <Box
+                  asChild
+                  display="flex"
+                  alignItems="center"
+                  gap="3"
+                  px="3"
+                  py="2"
+                  rounded="md"
+                  fontSize="sm"
+                  fontWeight="medium"
+                  color="fg.muted"
+                  transition="background 0.15s, color 0.15s"
+                  _hover={{ bg: 'bg.muted', color: 'fg' }}
+                  focusVisibleRing="outside"
+                  css={{
+                    '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' },
+                    '& svg': { width: '18px', height: '18px', flexShrink: 0 },
+                  }}
+                >
+                  <NavLink to={item.to} end={item.end} onClick={onNavigate}>
+                    <item.icon aria-hidden />
+                    {item.label}
+                  </NavLink>
+                </Box>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

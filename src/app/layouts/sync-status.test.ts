@@ -1,0 +1,76 @@
+/** The sync indicator's wording for each state of the sync store and the session. */
+import { describe, expect, it } from 'vitest';
+import { describeSync, lastSyncedText, type SyncSnapshot } from './sync-status.ts';
+
+const base: SyncSnapshot = {
+  online: true,
+  phase: 'idle',
+  firstSync: { done: true, pulled: 0, total: null },
+  pendingChanges: 0,
+  lastSyncedAt: null,
+  lastError: null,
+};
+
+describe('describeSync', () => {
+  it('is up to date when idle with nothing pending', () => {
+    expect(describeSync(base, false)).toMatchObject({ label: 'Up to date', tone: 'ok', canRetry: false });
+  });
+
+  it('is offline when the browser is, or the session could not be refreshed, and counts what waits', () => {
+    expect(describeSync({ ...base, online: false, pendingChanges: 3 }, false)).toMatchObject({
+      label: 'Offline',
+      tone: 'offline',
+      detail: "You are working on this device's copy. 3 changes will sync when the connection is back.",
+    });
+    expect(describeSync({ ...base, pendingChanges: 1 }, true).detail).toBe(
+      "You are working on this device's copy. 1 change will sync when the connection is back.",
+    );
+  });
+
+  it('shows the error with a retry', () => {
+    expect(describeSync({ ...base, phase: 'error', lastError: 'JWT expired' }, false)).toEqual({
+      label: 'Sync error',
+      tone: 'error',
+      detail: 'JWT expired',
+      progress: null,
+      canRetry: true,
+    });
+  });
+
+  it('shows the first download with its progress', () => {
+    const view = describeSync({ ...base, phase: 'pulling', firstSync: { done: false, pulled: 12_500, total: 50_000 } }, false);
+    expect(view).toMatchObject({ label: 'Downloading…', progress: 25, tone: 'busy' });
+    expect(view.detail).toBe('Downloading the directory to this device: 12,500 of 50,000 records.');
+    expect(describeSync({ ...base, phase: 'pulling', firstSync: { done: false, pulled: 1, total: null } }, false).detail).toBe(
+      'Downloading the directory to this device: 1 record so far.',
+    );
+  });
+
+  it('shows pushing, pulling, pending and paused', () => {
+    expect(describeSync({ ...base, phase: 'pushing', pendingChanges: 2 }, false)).toMatchObject({
+      label: 'Saving…',
+      detail: 'Sending 2 changes to the server.',
+    });
+    expect(describeSync({ ...base, phase: 'pulling' }, false).label).toBe('Syncing…');
+    expect(describeSync({ ...base, pendingChanges: 1200 }, false)).toMatchObject({
+      label: '1,200 unsynced',
+      tone: 'pending',
+      detail: '1,200 changes are waiting to be sent to the server.',
+    });
+    expect(describeSync({ ...base, phase: 'paused' }, false).label).toBe('Sync paused');
+    expect(describeSync({ ...base, phase: 'paused', pauseReason: 'not-started' }, false).label).toBe('Starting…');
+    expect(describeSync({ ...base, leader: false }, false).detail).toBe(
+      'Everything on this device is in sync. Another tab of this browser keeps it so.',
+    );
+  });
+});
+
+describe('lastSyncedText', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  it('says when the device last synced', () => {
+    expect(lastSyncedText(null, now)).toBe('Not synced yet on this device');
+    expect(lastSyncedText('2026-03-01T11:59:50Z', now)).toBe('Last synced just now');
+    expect(lastSyncedText('2026-03-01T11:55:00Z', now)).toBe('Last synced 5 minutes ago');
+    expect(lastSyncedText('garbage', now)).toBe('Not synced yet on this device');
+  });
+});

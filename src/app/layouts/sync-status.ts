@@ -1,0 +1,114 @@
+/**
+ * What the sync indicator says, derived from the sync store and the session: one short
+ * label for the header, a tone, and the details for its popover. Pure, so it is tested
+ * without a browser.
+ */
+import { formatDistanceStrict } from 'date-fns';
+
+export interface SyncSnapshot {
+  online: boolean;
+  phase: 'idle' | 'pulling' | 'pushing' | 'paused' | 'error';
+  firstSync: { done: boolean; pulled: number; total: number | null };
+  pendingChanges: number;
+  lastSyncedAt: string | null;
+  lastError: string | null;
+  /** Why sync is paused (sync-store's pauseReason). */
+  pauseReason?: 'offline' | 'signed-out' | 'not-started' | null;
+  /** False when another tab of this browser does the syncing. */
+  leader?: boolean;
+}
+
+export type SyncTone = 'ok' | 'busy' | 'pending' | 'offline' | 'error';
+
+export interface SyncStatusView {
+  label: string;
+  tone: SyncTone;
+  detail: string;
+  /** 0–100 while the first download runs with a known total. */
+  progress: number | null;
+  canRetry: boolean;
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export function lastSyncedText(lastSyncedAt: string | null, now: Date = new Date()): string {
+  if (!lastSyncedAt) return 'Not synced yet on this device';
+  const at = new Date(lastSyncedAt);
+  if (Number.isNaN(at.getTime())) return 'Not synced yet on this device';
+  if (now.getTime() - at.getTime() < 45_000) return 'Last synced just now';
+  return `Last synced ${formatDistanceStrict(at, now, { addSuffix: true })}`;
+}
+
+export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncStatusView {
+  const pending = sync.pendingChanges;
+  if (!sync.online || sessionOffline) {
+    return {
+      label: 'Offline',
+      tone: 'offline',
+      detail:
+        pending > 0
+          ? `You are working on this device's copy. ${count(pending, 'change', 'changes')} will sync when the connection is back.`
+          : "You are working on this device's copy. Changes sync when the connection is back.",
+      progress: null,
+      canRetry: false,
+    };
+  }
+  if (sync.phase === 'error') {
+    return {
+      label: 'Sync error',
+      tone: 'error',
+      detail: sync.lastError ?? 'Syncing with the server failed. It will be retried automatically.',
+      progress: null,
+      canRetry: true,
+    };
+  }
+  if (!sync.firstSync.done && (sync.phase === 'pulling' || sync.firstSync.pulled > 0)) {
+    const { pulled, total } = sync.firstSync;
+    return {
+      label: 'Downloading…',
+      tone: 'busy',
+      detail: total
+        ? `Downloading the directory to this device: ${pulled.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records.`
+        : `Downloading the directory to this device: ${count(pulled, 'record', 'records')} so far.`,
+      progress: total ? Math.min(100, Math.round((pulled / total) * 100)) : null,
+      canRetry: false,
+    };
+  }
+  if (sync.phase === 'pushing') {
+    return {
+      label: 'Saving…',
+      tone: 'busy',
+      detail: `Sending ${count(pending, 'change', 'changes')} to the server.`,
+      progress: null,
+      canRetry: false,
+    };
+  }
+  if (sync.phase === 'pulling') {
+    return { label: 'Syncing…', tone: 'busy', detail: 'Fetching the latest changes.', progress: null, canRetry: false };
+  }
+  if (pending > 0) {
+    return {
+      label: `${pending.toLocaleString('en-US')} unsynced`,
+      tone: 'pending',
+      detail: `${count(pending, 'change is', 'changes are')} waiting to be sent to the server.`,
+      progress: null,
+      canRetry: true,
+    };
+  }
+  if (sync.phase === 'paused') {
+    if (sync.pauseReason === 'not-started') {
+      return { label: 'Starting…', tone: 'busy', detail: 'Opening this device’s copy of the directory.', progress: null, canRetry: false };
+    }
+    return { label: 'Sync paused', tone: 'pending', detail: 'Sync is paused.', progress: null, canRetry: true };
+  }
+  return {
+    label: 'Up to date',
+    tone: 'ok',
+    detail:
+      sync.leader === false
+        ? 'Everything on this device is in sync. Another tab of this browser keeps it so.'
+        : 'Everything on this device is in sync.',
+    progress: null,
+    canRetry: false,
+  };
+}

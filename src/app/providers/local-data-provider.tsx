@@ -1,0 +1,79 @@
+/**
+ * The one place where the session meets the local database (src/db): when a user is known
+ * (signed in, or working offline) their local database opens and replication starts; when
+ * nobody is, it stops. Signing out clears it (`clearLocalData`), after the user was warned
+ * about unsynced changes. The database code loads on demand, never on the landing page.
+ * Start, stop and wipe run one after another, never interleaved.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { toast } from '../../components/ui/toaster.tsx';
+import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
+
+const loadDb = () => import('../../db/index.ts');
+const loadClient = () => import('../../lib/supabase.ts');
+
+let queue: Promise<void> = Promise.resolve();
+let openFor: string | null = null;
+
+function enqueue(task: () => Promise<void>): Promise<void> {
+  const run = queue.then(task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function openLocalData(userId: string): Promise<void> {
+  return enqueue(async () => {
+    if (openFor === userId) return;
+    const [db, { supabase }] = await Promise.all([loadDb(), loadClient()]);
+    if (openFor) {
+      await db.stopLocalData();
+      openFor = null;
+    }
+    await db.startLocalData(userId, supabase);
+    openFor = userId;
+  });
+}
+
+function closeLocalData(): Promise<void> {
+  return enqueue(async () => {
+    if (!openFor) return;
+    const db = await loadDb();
+    await db.stopLocalData();
+    openFor = null;
+  });
+}
+
+/** Stop replication and delete this user's local database (after sign-out). */
+export function clearLocalData(userId: string): Promise<void> {
+  return enqueue(async () => {
+    const db = await loadDb();
+    if (openFor) {
+      await db.stopLocalData();
+      openFor = null;
+    }
+    await db.wipeLocalData(userId);
+  });
+}
+
+export function LocalDataProvider({ children }: { children: ReactNode }) {
+  const status = useSessionStore((state) => state.status);
+  const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+
+  useEffect(() => {
+    if (status === 'loading') return;
+    if (!userId) {
+      void closeLocalData().catch((error: unknown) => console.error('[local-data] stop failed', error));
+      return;
+    }
+    openLocalData(userId).catch((error: unknown) => {
+      console.error('[local-data] start failed', error);
+      toast({
+        title: 'Error',
+        description: 'The local database could not be opened on this device. Reload the page to try again.',
+        variant: 'destructive',
+      });
+    });
+  }, [status, userId]);
+
+  return children;
+}

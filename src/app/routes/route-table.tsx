@@ -1,0 +1,47 @@
+/**
+ * The whole route table (spec §2): public pages, then everything behind the sign-in guard
+ * inside the main layout; any unknown path goes to `/`. Every page is lazy; the root shows a
+ * full-screen spinner while the first page loads and the error screen for route errors.
+ */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
+import { RouteErrorPage } from '../../components/route-error-page.tsx';
+import { RequireAuth } from '../require-auth.tsx';
+import { RootShell } from '../root-shell.tsx';
+import { page } from './lazy-route.tsx';
+import { organizationRoutes } from './organization-routes.tsx';
+import { providerRoutes } from './provider-routes.tsx';
+import { workspaceRoutes } from './workspace-routes.tsx';
+
+const authPage = page(() => import('../../features/auth/auth-page.tsx'), 'AuthPage');
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: () => <FullScreenSpinner />,
+    children: [
+      { index: true, lazy: page(() => import('../../features/landing/landing-page.tsx'), 'LandingPage') },
+      {
+        path: 'auth',
+        children: [
+          { index: true, lazy: authPage },
+          { path: 'signin', lazy: authPage },
+          { path: 'signup', lazy: authPage },
+          { path: 'set-password', lazy: page(() => import('../../features/auth/set-password-page.tsx'), 'SetPasswordPage') },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: page(() => import('../layouts/main-layout.tsx'), 'MainLayout'),
+            children: [...providerRoutes, ...organizationRoutes, ...workspaceRoutes],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

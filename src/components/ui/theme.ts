@@ -1,0 +1,69 @@
+/**
+ * The app's one Chakra theme system: Chakra's defaults plus the brand palette, fonts and
+ * global styles. Light by default, dark on demand (color-mode.tsx). Two accent palettes:
+ * non-admins get the calm teal "clinical" accent (the `clinical` class on <html>), admins an
+ * indigo accent, so an elevated session is recognisable at a glance. Components use the
+ * `brand` palette (the default palette on <html>) and never hard-code either.
+ */
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/** Picks the accent per (clinical?, dark?) — Chakra tokens cannot nest two conditions. */
+function accent(admin: string, clinical: string, adminDark = admin, clinicalDark = clinical) {
+  return {
+    value: {
+      base: `{colors.admin.${admin}}`,
+      _dark: `{colors.admin.${adminDark}}`,
+      _clinical: `{colors.clinical.${clinical}}`,
+      _clinicalDark: `{colors.clinical.${clinicalDark}}`,
+    },
+  };
+}
+
+const scale = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([step, value]) => [step, { value }]));
+
+const config = defineConfig({
+  conditions: {
+    // Both classes sit on <html>: next-themes sets `dark`, the session sets `clinical`.
+    clinical: '.clinical &',
+    clinicalDark: '.clinical.dark &',
+  },
+  globalCss: {
+    html: { colorPalette: 'brand' },
+    body: { bg: 'bg.subtle', color: 'fg', fontFeatureSettings: '"cv11", "ss01"' },
+    '::selection': { bg: 'brand.muted' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif' },
+        body: { value: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif' },
+      },
+      colors: {
+        clinical: scale({
+          50: '#effcfb', 100: '#cdf3ef', 200: '#9be6df', 300: '#5fcfc8', 400: '#2eb2ad',
+          500: '#16928f', 600: '#0f7577', 700: '#105e61', 800: '#124c4f', 900: '#133f42', 950: '#062528',
+        }),
+        admin: scale({
+          50: '#eef2ff', 100: '#e0e7ff', 200: '#c7d2fe', 300: '#a5b4fc', 400: '#818cf8',
+          500: '#6366f1', 600: '#4f46e5', 700: '#4338ca', 800: '#3730a3', 900: '#312e81', 950: '#1e1b4b',
+        }),
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: accent('600', '600'),
+          contrast: { value: 'white' },
+          fg: accent('700', '700', '300', '300'),
+          muted: accent('100', '100', '900', '900'),
+          subtle: accent('50', '50', '950', '950'),
+          emphasized: accent('200', '200', '800', '800'),
+          focusRing: accent('500', '500', '400', '400'),
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,167 @@
+/**
+ * Opens the signed-in user's local database: one RxDB database per user (its name derived
+ * from the user id), on the free Dexie storage (IndexedDB in the browser, fake-indexeddb in
+ * Node tests), with the seven synced collections and the local outbox. Dev-mode checks and
+ * schema validation run only in development builds (or when a test asks for them).
+ */
+import {
+  addRxPlugin,
+  createRxDatabase,
+  removeRxDatabase,
+  type RxCollection,
+  type RxConflictHandler,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { prepareLocalWrite, systemClock, type Clock } from './mapping/row-mapping.ts';
+import { docsEqual } from './merge/docs-equal.ts';
+import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
+import { syncedSchema } from './schema/synced-schemas.ts';
+import { COLLECTION_OF, SYNC_ORDER, type SyncedTable } from './tables/definitions.ts';
+import type {
+  DelegateDoc,
+  LocalDocOfTable,
+  MembershipDoc,
+  OrganizationDoc,
+  PreferenceDoc,
+  ProfileDoc,
+  ProviderDoc,
+  UserRoleDoc,
+} from './tables/local-docs.ts';
+
+export interface LocalCollections {
+  organizations: RxCollection<OrganizationDoc>;
+  providers: RxCollection<ProviderDoc>;
+  profiles: RxCollection<ProfileDoc>;
+  user_roles: RxCollection<UserRoleDoc>;
+  memberships: RxCollection<MembershipDoc>;
+  preferences: RxCollection<PreferenceDoc>;
+  delegates: RxCollection<DelegateDoc>;
+  outbox: RxCollection<OutboxItem>;
+}
+
+export type LocalDatabase = RxDatabase<LocalCollections>;
+
+// The storage's type parameters are internal to each storage implementation.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRxStorage = RxStorage<any, any>;
+
+export type ConflictHandlerFactory = <T extends SyncedTable>(table: T) => RxConflictHandler<LocalDocOfTable[T]>;
+
+export interface OpenOptions {
+  /** Where the data lives; default: Dexie on the global IndexedDB. */
+  storage?: AnyRxStorage;
+  /** RxDB dev-mode checks and schema validation; default: development builds only. */
+  devMode?: boolean;
+  /** Several tabs share the database and elect one to sync; default: in a browser. */
+  multiInstance?: boolean;
+  /** The synced tables to open (all by default; tests open fewer to stay under RxDB's limit). */
+  tables?: readonly SyncedTable[];
+  /** Resolves push conflicts; the sync engine supplies it (default: server wins). */
+  conflictHandler?: ConflictHandlerFactory;
+  clock?: Clock;
+}
+
+const DATABASE_PREFIX = 'labdir-';
+
+/** The local database's name for a user: RxDB names allow lowercase letters, digits and `-`. */
+export function databaseNameFor(userId: string): string {
+  const slug = userId.toLowerCase().replace(/[^a-z0-9-]/g, '');
+  if (!slug) throw new Error('A local database needs a user id');
+  return DATABASE_PREFIX + slug;
+}
+
+function isDevBuild(): boolean {
+  return import.meta.env?.DEV === true;
+}
+
+export function defaultStorage(): AnyRxStorage {
+  return getRxStorageDexie();
+}
+
+let devModeReady: Promise<void> | null = null;
+
+/** Load the dev-mode plugin once (a dynamic import keeps it out of production bundles). */
+function enableDevMode(): Promise<void> {
+  devModeReady ??= import('rxdb/plugins/dev-mode').then(({ RxDBDevModePlugin, disableWarnings }) => {
+    disableWarnings();
+    addRxPlugin(RxDBDevModePlugin);
+  });
+  return devModeReady;
+}
+
+async function storageFor(options: OpenOptions, devMode: boolean): Promise<AnyRxStorage> {
+  const storage = options.storage ?? defaultStorage();
+  if (!devMode) return storage;
+  const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
+  return wrappedValidateAjvStorage({ storage });
+}
+
+const serverWins: ConflictHandlerFactory = () => ({
+  isEqual: (a, b) => docsEqual(a, b),
+  resolve: async (input) => ({ ...input.realMasterState, local_dirty: false }),
+});
+
+/** Open (or create) the user's database with every collection. */
+export async function openLocalDatabase(userId: string, options: OpenOptions = {}): Promise<LocalDatabase> {
+  const devMode = options.devMode ?? isDevBuild();
+  if (devMode) await enableDevMode();
+  addRxPlugin(RxDBLocalDocumentsPlugin);
+  const db = await createRxDatabase<LocalCollections>({
+    name: databaseNameFor(userId),
+    storage: await storageFor(options, devMode),
+    multiInstance: options.multiInstance ?? typeof window !== 'undefined',
+    eventReduce: true,
+    localDocuments: true,
+    closeDuplicates: true,
+  });
+  const tables = options.tables ?? SYNC_ORDER;
+  const conflictHandler = options.conflictHandler ?? serverWins;
+  const creators: Record<string, { schema: unknown; conflictHandler?: unknown }> = { outbox: { schema: outboxSchema } };
+  for (const table of tables) {
+    creators[COLLECTION_OF[table]] = { schema: syncedSchema(table), conflictHandler: conflictHandler(table) };
+  }
+  try {
+    // The creators are typed per collection above; RxDB's own map type is loose.
+    await db.addCollections(creators as Parameters<typeof db.addCollections>[0]);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  installWriteHooks(db, tables, options.clock ?? systemClock);
+  return db;
+}
+
+/**
+ * Every write made through the collections' API (inserts, patches, removals) fills the
+ * migration's defaults, decodes JSON text, refreshes the sort keys and marks the record
+ * dirty. Replication writes go to the storage directly and skip these hooks.
+ */
+function installWriteHooks(db: LocalDatabase, tables: readonly SyncedTable[], clock: Clock): void {
+  for (const table of tables) {
+    const collection = db.collections[COLLECTION_OF[table]] as unknown as RxCollection<Record<string, unknown>>;
+    collection.preInsert((data) => prepareLocalWrite(table, data, clock), false);
+    collection.preSave((data, previous) => {
+      const wasDirty = (previous as Record<string, unknown> | undefined)?.local_dirty === true;
+      prepareLocalWrite(table, data, clock);
+      // A save that changes nothing keeps the record's state (it has nothing new to push).
+      if (previous && !wasDirty && docsEqual(data, previous as Record<string, unknown>)) data.local_dirty = false;
+    }, false);
+    collection.preRemove((data) => {
+      data.local_dirty = true;
+    }, false);
+  }
+}
+
+/** Delete the user's local database and everything in it (sign-out on a shared computer). */
+export async function removeLocalDatabase(userId: string, storage: AnyRxStorage = defaultStorage()): Promise<void> {
+  await removeRxDatabase(databaseNameFor(userId), storage, false);
+}
+
+/** The collection of a synced table, if this database opened it. */
+export function collectionOf<T extends SyncedTable>(db: LocalDatabase, table: T): RxCollection<LocalDocOfTable[T]> | undefined {
+  const collections = db.collections as unknown as Record<string, RxCollection<LocalDocOfTable[T]> | undefined>;
+  return collections[COLLECTION_OF[table]];
+}

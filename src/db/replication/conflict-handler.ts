@@ -1,0 +1,46 @@
+/**
+ * RxDB's conflict handler for a synced collection. Equality ignores the local-only fields
+ * and compares values by meaning. A conflict reported by sync_push is resolved with the
+ * field-level three-way merge (merge/three-way-merge.ts), and the user is told which of
+ * their changes were replaced; a row the server refused is reset to the server's version
+ * (the push handler already told the user why).
+ */
+import type { RxConflictHandler } from 'rxdb';
+import type { SyncNotice } from '../../stores/sync-store.ts';
+import { fieldsOf } from '../mapping/row-mapping.ts';
+import { docsEqual } from '../merge/docs-equal.ts';
+import { threeWayMerge } from '../merge/three-way-merge.ts';
+import { TABLE_COLUMNS, type SyncedTable } from '../tables/definitions.ts';
+import { derivedFields, type LocalDocOfTable } from '../tables/local-docs.ts';
+import { conflictNotice, describeRecord, type RecordLookup } from './notices.ts';
+import type { RejectionRegistry } from './rejections.ts';
+
+export interface ConflictDeps {
+  rejections: RejectionRegistry;
+  lookup: RecordLookup;
+  notify(message: string, kind: SyncNotice['kind']): void;
+}
+
+export function createConflictHandler<T extends SyncedTable>(table: T, deps: ConflictDeps): RxConflictHandler<LocalDocOfTable[T]> {
+  const columns = TABLE_COLUMNS[table];
+  return {
+    isEqual: (a, b) => docsEqual(a, b, columns),
+    async resolve({ newDocumentState, assumedMasterState, realMasterState }) {
+      const id = String(realMasterState.id);
+      if (deps.rejections.take(table, id)) return { ...realMasterState, local_dirty: false };
+      const { merged, overwrittenFields } = threeWayMerge({
+        columns,
+        base: assumedMasterState ? fieldsOf(assumedMasterState) : null,
+        local: fieldsOf(newDocumentState),
+        server: fieldsOf(realMasterState),
+      });
+      Object.assign(merged, derivedFields(table, merged));
+      // Still dirty when the merge kept local changes the server does not have yet.
+      merged.local_dirty = !docsEqual(merged, realMasterState, columns);
+      if (overwrittenFields.length > 0) {
+        deps.notify(conflictNotice(await describeRecord(table, merged, deps.lookup), overwrittenFields), 'conflict');
+      }
+      return merged as unknown as typeof realMasterState;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Counts the records with local changes the server has not acknowledged (`local_dirty`),
+ * for the sync status and the sign-out warning, and clears the flag once a record's local
+ * version is what the server holds (RxDB's assumed master state after a successful push).
+ * Deleted records count too (a pending deletion is a pending change), so the count uses
+ * storage-level queries on the (_deleted, local_dirty) index rather than collection queries.
+ */
+import { debounceTime, merge, type Subscription } from 'rxjs';
+import { getAssumedMasterState, normalizeMangoQuery, prepareQuery, type RxCollection } from 'rxdb';
+import { collectionOf, type LocalDatabase } from '../database.ts';
+import { fieldsOf } from '../mapping/row-mapping.ts';
+import { docsEqual } from '../merge/docs-equal.ts';
+import { TABLE_COLUMNS, type SyncedTable } from '../tables/definitions.ts';
+import type { AnyReplicationState } from './sync-context.ts';
+
+type AnyCollection = RxCollection<Record<string, unknown>>;
+
+const RECONCILE_BATCH = 500;
+
+function dirtyQuery(collection: AnyCollection, deleted: boolean, limit?: number) {
+  const schema = collection.schema.jsonSchema;
+  const selector = { _deleted: { $eq: deleted }, local_dirty: { $eq: true } };
+  return prepareQuery(
+    schema,
+    normalizeMangoQuery(schema, { selector, index: ['_deleted', 'local_dirty', 'id'], sort: [{ id: 'asc' }], ...(limit ? { limit } : {}) }),
+  );
+}
+
+export class PendingRecords {
+  private subscription: Subscription | null = null;
+  private readonly collections: Array<[SyncedTable, AnyCollection]>;
+
+  constructor(
+    db: LocalDatabase,
+    tables: readonly SyncedTable[],
+    private readonly onCount: (count: number) => void,
+  ) {
+    this.collections = tables.flatMap((table) => {
+      const collection = collectionOf(db, table) as unknown as AnyCollection | undefined;
+      return collection ? [[table, collection] as [SyncedTable, AnyCollection]] : [];
+    });
+  }
+
+  start(): void {
+    this.subscription = merge(...this.collections.map(([, collection]) => collection.eventBulks$))
+      .pipe(debounceTime(100))
+      .subscribe(() => void this.recount());
+    void this.recount();
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+    this.subscription = null;
+  }
+
+  async count(): Promise<number> {
+    let total = 0;
+    for (const [, collection] of this.collections) {
+      if (collection.closed) continue;
+      for (const deleted of [false, true]) total += (await collection.storageInstance.count(dirtyQuery(collection, deleted))).count;
+    }
+    return total;
+  }
+
+  async recount(): Promise<void> {
+    try {
+      this.onCount(await this.count());
+    } catch {
+      // The database closed while counting; the next start counts again.
+    }
+  }
+
+  /** Clear `local_dirty` on records whose local version is the server's, as far as RxDB knows. */
+  async reconcile(table: SyncedTable, replication: AnyReplicationState): Promise<number> {
+    const entry = this.collections.find(([name]) => name === table);
+    const internal = replication.internalReplicationState;
+    if (!entry || !internal || entry[1].closed) return 0;
+    const collection = entry[1];
+    const dirty = [];
+    for (const deleted of [false, true]) {
+      dirty.push(...(await collection.storageInstance.query(dirtyQuery(collection, deleted, RECONCILE_BATCH))).documents);
+    }
+    if (dirty.length === 0) return 0;
+    const assumed = await getAssumedMasterState(internal, dirty.map((doc) => String(doc.id)));
+    const rows = dirty
+      .filter((doc) => {
+        const master = assumed[String(doc.id)];
+        return master !== undefined && docsEqual(fieldsOf(master.docData), doc, TABLE_COLUMNS[table]);
+      })
+      .map((doc) => ({ previous: doc, document: { ...doc, local_dirty: false } }));
+    if (rows.length === 0 || collection.closed) return 0;
+    // A record written again meanwhile answers 409 and simply stays dirty.
+    const result = await collection.storageInstance.bulkWrite(rows, 'sync-acknowledged');
+    return rows.length - result.error.length;
+  }
+}

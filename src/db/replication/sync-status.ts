@@ -1,0 +1,148 @@
+/**
+ * Turns what the replications are doing into the sync store's fields: the phase (paused,
+ * pulling, pushing, error, idle), the last error, the first sync's progress, and when the
+ * last complete sync finished (kept in the database, so it survives reloads).
+ */
+import { syncStatus, type FirstSyncProgress, type SyncPhase } from '../../stores/sync-store.ts';
+import type { LocalDatabase } from '../database.ts';
+import type { SyncedTable } from '../tables/definitions.ts';
+import type { SyncRequestError } from './errors.ts';
+import type { SyncStatusSink } from './sync-context.ts';
+import type { SyncGate } from './sync-gate.ts';
+
+const META_ID = 'sync-state';
+
+interface SyncMeta {
+  first_sync_done_at: string | null;
+  last_synced_at: string | null;
+}
+
+export type Direction = 'up' | 'down';
+
+export class SyncStatusTracker implements SyncStatusSink {
+  private readonly errors = new Map<string, string>();
+  private readonly busy: Record<Direction, Set<SyncedTable>> = { up: new Set(), down: new Set() };
+  private firstSync: FirstSyncProgress = { done: false, pulled: 0, total: null };
+  private lastSyncedAt: string | null = null;
+  private sawActivity = false;
+  private publishTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: LocalDatabase,
+    private readonly gate: SyncGate,
+  ) {}
+
+  async load(): Promise<void> {
+    const meta = await this.db.getLocal<SyncMeta>(META_ID);
+    this.lastSyncedAt = meta?.get('last_synced_at') ?? null;
+    if (meta?.get('first_sync_done_at')) this.firstSync = { done: true, pulled: 0, total: null };
+    this.publish();
+  }
+
+  get firstSyncDone(): boolean {
+    return this.firstSync.done;
+  }
+
+  requestFailed(table: SyncedTable, error: SyncRequestError): void {
+    this.errors.set(table, error.message);
+    this.publish();
+  }
+
+  requestSucceeded(table: SyncedTable): void {
+    if (this.errors.delete(table)) this.publish();
+  }
+
+  /** An error RxDB reported outside our handlers (e.g. a local write that failed). */
+  unexpectedError(message: string): void {
+    this.errors.set('local', message);
+    this.publish();
+  }
+
+  clearErrors(): void {
+    this.errors.clear();
+    this.publish();
+  }
+
+  pulled(_table: SyncedTable, count: number): void {
+    if (this.firstSync.done || count === 0) return;
+    this.firstSync = { ...this.firstSync, pulled: this.firstSync.pulled + count };
+    this.publishSoon();
+  }
+
+  setFirstSyncTotal(total: number | null): void {
+    if (this.firstSync.done) return;
+    this.firstSync = { ...this.firstSync, total };
+    this.publish();
+  }
+
+  async markFirstSyncDone(): Promise<void> {
+    if (this.firstSync.done || this.closed) return;
+    this.firstSync = { ...this.firstSync, done: true };
+    await this.saveMeta({ first_sync_done_at: new Date().toISOString() });
+    this.publish();
+  }
+
+  activity(table: SyncedTable, direction: Direction, active: boolean): void {
+    if (active) {
+      this.busy[direction].add(table);
+      this.sawActivity = true;
+    } else {
+      this.busy[direction].delete(table);
+    }
+    const idle = this.busy.up.size === 0 && this.busy.down.size === 0;
+    if (idle && this.sawActivity && this.errors.size === 0 && this.gate.canSync()) {
+      this.sawActivity = false;
+      this.lastSyncedAt = new Date().toISOString();
+      void this.saveMeta({ last_synced_at: this.lastSyncedAt });
+    }
+    this.publish();
+  }
+
+  phase(): SyncPhase {
+    const gate = this.gate.current;
+    if (gate.stopped || !gate.online || !gate.authorized) return 'paused';
+    if (!gate.leader) return 'idle';
+    if (this.errors.size > 0) return 'error';
+    if (this.busy.up.size > 0) return 'pushing';
+    if (this.busy.down.size > 0) return 'pulling';
+    return 'idle';
+  }
+
+  publish(): void {
+    if (this.closed) return;
+    const gate = this.gate.current;
+    syncStatus.update({
+      online: gate.online,
+      phase: this.phase(),
+      pauseReason: this.gate.pauseReason(),
+      leader: gate.leader,
+      lastError: [...this.errors.values()].at(-1) ?? null,
+      lastSyncedAt: this.lastSyncedAt,
+      firstSync: this.firstSync,
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.publishTimer) clearTimeout(this.publishTimer);
+  }
+
+  private publishSoon(): void {
+    this.publishTimer ??= setTimeout(() => {
+      this.publishTimer = null;
+      this.publish();
+    }, 200);
+  }
+
+  private async saveMeta(patch: Partial<SyncMeta>): Promise<void> {
+    if (this.closed || this.db.closed) return;
+    const current = await this.db.getLocal<SyncMeta>(META_ID);
+    const next: SyncMeta = {
+      first_sync_done_at: current?.get('first_sync_done_at') ?? null,
+      last_synced_at: current?.get('last_synced_at') ?? null,
+      ...patch,
+    };
+    await this.db.upsertLocal<SyncMeta>(META_ID, next);
+  }
+}

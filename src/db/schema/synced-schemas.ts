@@ -1,0 +1,80 @@
+/**
+ * The RxDB JSON schemas of the synced collections, generated from the column descriptions
+ * (tables/definitions.ts) so that they match the migrations exactly (a unit test parses
+ * the CREATE TABLE statements and compares). Nullable columns keep null, as the server
+ * does, so a record round-trips unchanged. Indexes serve the list pages (providers by
+ * sort_name and by npi, organizations by sort_name, children by provider) and the
+ * pending-changes count (local_dirty).
+ */
+import type { RxJsonSchema } from 'rxdb';
+import type { ColumnSpec } from '../tables/columns.ts';
+import { TABLE_COLUMNS, type SyncedTable } from '../tables/definitions.ts';
+import { SORT_KEY_MAX_LENGTH, type LocalDocOfTable } from '../tables/local-docs.ts';
+
+type JsonSchemaProperty = Record<string, unknown>;
+
+const UUID_LENGTH = 36;
+
+function propertyOf(spec: ColumnSpec): JsonSchemaProperty {
+  const withNull = (type: string): string | string[] => (spec.nullable ? [type, 'null'] : type);
+  switch (spec.type) {
+    case 'uuid':
+      return { type: withNull('string'), maxLength: UUID_LENGTH };
+    case 'boolean':
+      return { type: withNull('boolean') };
+    case 'text[]':
+      return { type: withNull('array'), items: { type: 'string' } };
+    case 'jsonb':
+      // Any JSON value (no `type`): normally an object, but kept verbatim whatever the
+      // server holds. Strict validators refuse a union of every JSON type.
+      return { description: 'jsonb' };
+    case 'timestamptz':
+    case 'text':
+      return { type: withNull('string') };
+  }
+}
+
+const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchemaProperty> } = {
+  organizations: { sort_name: { type: 'string', maxLength: SORT_KEY_MAX_LENGTH } },
+  providers: {
+    sort_name: { type: 'string', maxLength: SORT_KEY_MAX_LENGTH },
+    npi_key: { type: 'string', maxLength: 16 },
+  },
+  profiles: {},
+  user_roles: {},
+  provider_organization_memberships: {},
+  provider_preferences: {},
+  provider_delegate_approvals: {},
+};
+
+const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
+  organizations: ['sort_name', 'local_dirty'],
+  providers: ['sort_name', 'npi_key', 'local_dirty'],
+  profiles: ['local_dirty'],
+  user_roles: ['user_id', 'local_dirty'],
+  provider_organization_memberships: ['provider_id', 'organization_id', 'local_dirty'],
+  provider_preferences: ['provider_id', 'local_dirty'],
+  provider_delegate_approvals: ['provider_id', 'local_dirty'],
+};
+
+export function syncedSchema<T extends SyncedTable>(table: T): RxJsonSchema<LocalDocOfTable[T]> {
+  const columns: Readonly<Record<string, ColumnSpec>> = TABLE_COLUMNS[table];
+  const properties: Record<string, JsonSchemaProperty> = {};
+  for (const [name, spec] of Object.entries(columns)) properties[name] = propertyOf(spec);
+  properties.server_modified = { type: ['string', 'null'] };
+  properties.local_dirty = { type: 'boolean' };
+  Object.assign(properties, EXTRA_PROPERTIES[table]);
+  const schema = {
+    title: table,
+    description: `Local copy of public.${table} (server _modified as server_modified; _deleted is RxDB's flag).`,
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    indexes: INDEXES[table],
+    additionalProperties: false,
+  };
+  // The object is built from the same column list the document type is derived from.
+  return schema as unknown as RxJsonSchema<LocalDocOfTable[T]>;
+}

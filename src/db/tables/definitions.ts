@@ -1,0 +1,169 @@
+/**
+ * The seven synced tables of supabase/migrations, column by column (see columns.ts), with
+ * the RxDB collection each one lives in locally and the foreign keys between them. The
+ * foreign keys decide the push order (parents before children) and whether a refused
+ * child row (23503) is worth retrying: it is while its parent still waits to be pushed.
+ */
+import { NEW_UUID, NOW, nullable, required, type ColumnMap, type InputOf, type RowOf } from './columns.ts';
+
+export const organizationColumns = {
+  id: required('uuid', NEW_UUID),
+  legal_name: required('text'),
+  type: required('text'),
+  is_active: required('boolean', true),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
+export const providerColumns = {
+  id: required('uuid', NEW_UUID),
+  npi: nullable('text'),
+  first_name: required('text'),
+  last_name: required('text'),
+  nickname: nullable('text'),
+  credential: nullable('text'),
+  email: nullable('text'),
+  phone: nullable('text'),
+  default_organization_id: nullable('uuid'),
+  taxonomy_code: nullable('text'),
+  taxonomy_description: nullable('text'),
+  is_active: required('boolean', true),
+  pecos_verified: required('boolean', false),
+  pecos_verification_date: nullable('timestamptz'),
+  pecos_verification_data: nullable('jsonb'),
+  nppes_verified: required('boolean', false),
+  nppes_data: nullable('jsonb'),
+  created_by: nullable('uuid'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
+export const profileColumns = {
+  id: required('uuid'),
+  email: nullable('text'),
+  first_name: nullable('text'),
+  last_name: nullable('text'),
+  professional_title: nullable('text'),
+  provider_id: nullable('uuid'),
+  last_sign_in: nullable('timestamptz'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
+export const userRoleColumns = {
+  id: required('uuid', NEW_UUID),
+  user_id: required('uuid'),
+  role: required('text'),
+  created_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
+export const membershipColumns = {
+  id: required('uuid', NEW_UUID),
+  provider_id: required('uuid'),
+  organization_id: required('uuid'),
+  is_active: required('boolean', true),
+  assigned_by: nullable('uuid'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
+export const preferenceColumns = {
+  id: required('uuid', NEW_UUID),
+  provider_id: required('uuid'),
+  email_notifications: required('boolean', false),
+  fax_notifications: required('boolean', false),
+  in_app_notifications: required('boolean', true),
+  report_format: required('text', 'summary'),
+  fax_number: nullable('text'),
+  favorite_reports: required('text[]', []),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
+export const delegateColumns = {
+  id: required('uuid', NEW_UUID),
+  provider_id: required('uuid'),
+  delegate_id: required('uuid'),
+  approval_type: required('text'),
+  can_view_vip_patients: required('boolean', false),
+  is_active: required('boolean', true),
+  created_at: required('timestamptz', NOW),
+  created_by: nullable('uuid'),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
+/** Server table name → columns. */
+export const TABLE_COLUMNS = {
+  organizations: organizationColumns,
+  providers: providerColumns,
+  profiles: profileColumns,
+  user_roles: userRoleColumns,
+  provider_organization_memberships: membershipColumns,
+  provider_preferences: preferenceColumns,
+  provider_delegate_approvals: delegateColumns,
+} as const;
+
+export type SyncedTable = keyof typeof TABLE_COLUMNS;
+
+/** Server table → local RxDB collection name (RxDB names: lowercase, no leading underscore). */
+export const COLLECTION_OF = {
+  organizations: 'organizations',
+  providers: 'providers',
+  profiles: 'profiles',
+  user_roles: 'user_roles',
+  provider_organization_memberships: 'memberships',
+  provider_preferences: 'preferences',
+  provider_delegate_approvals: 'delegates',
+} as const satisfies Record<SyncedTable, string>;
+
+export type SyncedCollectionName = (typeof COLLECTION_OF)[SyncedTable];
+
+/** Foreign keys: column → referenced table (all reference the parent's id). */
+export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<keyof (typeof TABLE_COLUMNS)[T], SyncedTable>>> } = {
+  organizations: {},
+  providers: { default_organization_id: 'organizations' },
+  profiles: { provider_id: 'providers' },
+  user_roles: { user_id: 'profiles' },
+  provider_organization_memberships: {
+    provider_id: 'providers',
+    organization_id: 'organizations',
+    assigned_by: 'profiles',
+  },
+  provider_preferences: { provider_id: 'providers' },
+  provider_delegate_approvals: { provider_id: 'providers', delegate_id: 'profiles', created_by: 'profiles' },
+};
+
+/** Every synced table, parents before children: the order replications start and push in. */
+export const SYNC_ORDER: readonly SyncedTable[] = [
+  'organizations',
+  'providers',
+  'profiles',
+  'user_roles',
+  'provider_organization_memberships',
+  'provider_preferences',
+  'provider_delegate_approvals',
+];
+
+/** The tables a table references, directly. */
+export function parentTables(table: SyncedTable): SyncedTable[] {
+  return [...new Set(Object.values(REFERENCES[table]) as SyncedTable[])];
+}
+
+/** Columns whose values never change what a user meant (bookkeeping), merged specially. */
+export const BOOKKEEPING_COLUMNS: ReadonlySet<string> = new Set(['updated_at']);
+
+export type OrganizationRow = RowOf<typeof organizationColumns>;
+export type ProviderRow = RowOf<typeof providerColumns>;
+export type ProfileRow = RowOf<typeof profileColumns>;
+export type UserRoleRow = RowOf<typeof userRoleColumns>;
+export type MembershipRow = RowOf<typeof membershipColumns>;
+export type PreferenceRow = RowOf<typeof preferenceColumns>;
+export type DelegateRow = RowOf<typeof delegateColumns>;
+
+export type OrganizationInput = InputOf<typeof organizationColumns>;
+export type ProviderInput = InputOf<typeof providerColumns>;
+export type ProfileInput = InputOf<typeof profileColumns>;
+export type UserRoleInput = InputOf<typeof userRoleColumns>;
+export type MembershipInput = InputOf<typeof membershipColumns>;
+export type PreferenceInput = InputOf<typeof preferenceColumns>;
+export type DelegateInput = InputOf<typeof delegateColumns>;

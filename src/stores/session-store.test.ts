@@ -1,0 +1,290 @@
+/**
+ * The session store against a minimal fake of the supabase client: restore and refresh on
+ * start, auth events, the admin flag and its offline cache, the offline start, the sign-in
+ * safety timeout, sign-up's confirmation redirect, and sign-out (global, local when offline).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthChangeEvent, Session, User } from '../lib/supabase.ts';
+
+import {
+  ADMIN_CACHE_PREFIX,
+  AUTH_TIMEOUT_MESSAGE,
+  LAST_USER_KEY,
+  createSessionStore,
+  needsWelcome,
+  type KeyValueStorage,
+  type SessionClient,
+} from './session-store.ts';
+
+type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+
+function user(id: string, metadata: Record<string, unknown> = {}): User {
+  return {
+    id,
+    email: `${id}@lab.test`,
+    aud: 'authenticated',
+    app_metadata: {},
+    user_metadata: metadata,
+    created_at: '2026-01-01T00:00:00Z',
+  } as User;
+}
+
+function session(id: string): Session {
+  return {
+    access_token: `token-${id}`,
+    refresh_token: `refresh-${id}`,
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    user: user(id),
+  };
+}
+
+/** Stand-ins for supabase-js's AuthRetryableFetchError (network failure) and AuthApiError. */
+class NetworkError extends Error {}
+const networkError = new NetworkError('Failed to fetch');
+const apiError = (message: string) => Object.assign(new Error(message), { status: 400 });
+
+function memoryStorage(): KeyValueStorage & { values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+}
+
+function fakeClient() {
+  let listener: Listener | null = null;
+  const roleQuery = { rows: [] as Array<{ role: string }>, error: null as { message: string } | null, calls: [] as string[][] };
+  const builder = {
+    select: () => builder,
+    eq: (column: string, value: unknown) => {
+      roleQuery.calls.push([column, String(value)]);
+      return builder;
+    },
+    limit: async () => ({ data: roleQuery.error ? null : roleQuery.rows, error: roleQuery.error }),
+  };
+  const auth = {
+    getSession: vi.fn(async () => ({ data: { session: null as Session | null }, error: null as Error | null })),
+    refreshSession: vi.fn(async () => ({ data: { session: null, user: null }, error: null })),
+    onAuthStateChange: vi.fn((callback: Listener) => {
+      listener = callback;
+      return { data: { subscription: { unsubscribe: () => (listener = null) } } };
+    }),
+    signInWithPassword: vi.fn(async (_: { email: string; password: string }) => ({
+      data: { session: null as Session | null, user: null as User | null },
+      error: null as Error | null,
+    })),
+    signUp: vi.fn(async (_: { email: string; password: string; options: { emailRedirectTo: string } }) => ({
+      data: { session: null as Session | null, user: null as User | null },
+      error: null as Error | null,
+    })),
+    updateUser: vi.fn(async (_: Record<string, unknown>) => ({ data: { user: user('u1') }, error: null as Error | null })),
+    signOut: vi.fn(async (_: { scope: string }) => ({ error: null as Error | null })),
+  };
+  const client = { auth, from: vi.fn(() => builder) };
+  return {
+    client,
+    auth,
+    roleQuery,
+    emit: (event: AuthChangeEvent, value: Session | null) => listener?.(event, value),
+    hasListener: () => listener !== null,
+  };
+}
+
+function setup() {
+  const fake = fakeClient();
+  const storage = memoryStorage();
+  const connectivity = new EventTarget();
+  const store = createSessionStore({
+    load: async () => ({
+      client: fake.client as unknown as SessionClient,
+      isNetworkError: (error: unknown) => error instanceof NetworkError,
+    }),
+    storage,
+    origin: () => 'https://lab.example',
+    connectivity,
+    timeoutMs: 50,
+  });
+  return { ...fake, storage, store, connectivity };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('session store', () => {
+  beforeEach(() => vi.useRealTimers());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('restores the stored session, then refreshes it, and looks up the admin role', async () => {
+    const t = setup();
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u1') }, error: null });
+    t.roleQuery.rows = [{ role: 'admin' }];
+    expect(t.store.getState().status).toBe('loading');
+
+    await expect(t.store.getState().start()).resolves.toEqual({ error: null });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, isAdmin: false });
+    expect(t.auth.refreshSession).toHaveBeenCalledTimes(1);
+
+    await flush();
+    expect(t.store.getState().isAdmin).toBe(true);
+    expect(t.roleQuery.calls).toEqual([
+      ['user_id', 'u1'],
+      ['role', 'admin'],
+      ['_deleted', 'false'],
+    ]);
+    expect(t.storage.getItem(ADMIN_CACHE_PREFIX + 'u1')).toBe('true');
+    expect(JSON.parse(t.storage.getItem(LAST_USER_KEY) ?? 'null')).toMatchObject({ id: 'u1' });
+  });
+
+  it('is idempotent: a second start neither subscribes nor restores again', async () => {
+    const t = setup();
+    const first = t.store.getState().start();
+    const second = t.store.getState().start();
+    expect(second).toBe(first);
+    await first;
+    expect(t.auth.onAuthStateChange).toHaveBeenCalledTimes(1);
+    expect(t.auth.getSession).toHaveBeenCalledTimes(1);
+    expect(t.store.getState().status).toBe('signed-out');
+  });
+
+  it('keeps the last user, offline, when the stored session cannot be refreshed for lack of network', async () => {
+    const t = setup();
+    t.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u7')));
+    t.storage.setItem(ADMIN_CACHE_PREFIX + 'u7', 'true');
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: null }, error: networkError });
+
+    await expect(t.store.getState().start()).resolves.toEqual({ error: null });
+    expect(t.store.getState()).toMatchObject({ status: 'offline', user: { id: 'u7' }, session: null, isAdmin: true });
+
+    // Back online: supabase-js refreshes the stored session and the user is signed in again.
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u7') }, error: null });
+    t.connectivity.dispatchEvent(new Event('online'));
+    await flush();
+    expect(t.store.getState()).toMatchObject({ status: 'signed-in', session: { access_token: 'token-u7' } });
+  });
+
+  it('keeps the cached admin flag when the role lookup fails', async () => {
+    const t = setup();
+    t.storage.setItem(ADMIN_CACHE_PREFIX + 'u1', 'true');
+    t.roleQuery.error = { message: 'TypeError: Failed to fetch' };
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u1') }, error: null });
+    await t.store.getState().start();
+    await flush();
+    expect(t.store.getState().isAdmin).toBe(true);
+  });
+
+  it('reports a failed restore, and signs out', async () => {
+    const t = setup();
+    t.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u7')));
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: null }, error: apiError('Invalid Refresh Token: Refresh Token Not Found') });
+    await expect(t.store.getState().start()).resolves.toEqual({ error: 'Invalid Refresh Token: Refresh Token Not Found' });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null });
+    expect(t.storage.getItem(LAST_USER_KEY)).toBeNull();
+
+    const u = setup();
+    u.auth.getSession.mockRejectedValueOnce(new Error('storage is corrupt'));
+    await expect(u.store.getState().start()).resolves.toEqual({ error: 'storage is corrupt' });
+    expect(u.store.getState().status).toBe('signed-out');
+  });
+
+  it('follows auth events: signed in and token refreshed update the user, signed out clears it', async () => {
+    const t = setup();
+    await t.store.getState().start();
+    t.emit('SIGNED_IN', session('u2'));
+    expect(t.store.getState()).toMatchObject({ status: 'signed-in', user: { id: 'u2' } });
+
+    const refreshed = { ...session('u2'), access_token: 'rotated', user: user('u2', { first_name: 'Ada' }) };
+    t.emit('TOKEN_REFRESHED', refreshed);
+    expect(t.store.getState()).toMatchObject({ session: { access_token: 'rotated' }, user: { user_metadata: { first_name: 'Ada' } } });
+
+    t.emit('SIGNED_OUT', null);
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, session: null, isAdmin: false });
+
+    t.store.getState().stop();
+    expect(t.hasListener()).toBe(false);
+  });
+
+  it('signs in, and returns the server message on failure', async () => {
+    const t = setup();
+    t.auth.signInWithPassword.mockResolvedValueOnce({ data: { session: session('u3'), user: user('u3') }, error: null });
+    await expect(t.store.getState().signIn('a@lab.test', 'pw')).resolves.toEqual({ error: null });
+    expect(t.auth.signInWithPassword).toHaveBeenCalledWith({ email: 'a@lab.test', password: 'pw' });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-in', user: { id: 'u3' } });
+
+    t.auth.signInWithPassword.mockResolvedValueOnce({ data: { session: null, user: null }, error: apiError('Invalid login credentials') });
+    await expect(t.store.getState().signIn('a@lab.test', 'bad')).resolves.toEqual({ error: 'Invalid login credentials' });
+  });
+
+  it('gives up on sign-in after the safety timeout', async () => {
+    const t = setup();
+    t.auth.signInWithPassword.mockImplementationOnce(() => new Promise(() => undefined));
+    await expect(t.store.getState().signIn('a@lab.test', 'pw')).resolves.toEqual({ error: AUTH_TIMEOUT_MESSAGE });
+    expect(t.store.getState().status).toBe('loading');
+  });
+
+  it('signs up with the confirmation redirect to /dashboard', async () => {
+    const t = setup();
+    await expect(t.store.getState().signUp('new@lab.test', 'secret-pw')).resolves.toEqual({ error: null, needsConfirmation: true });
+    expect(t.auth.signUp).toHaveBeenCalledWith({
+      email: 'new@lab.test',
+      password: 'secret-pw',
+      options: { emailRedirectTo: 'https://lab.example/dashboard' },
+    });
+
+    t.auth.signUp.mockResolvedValueOnce({ data: { session: session('u4'), user: user('u4') }, error: null });
+    await expect(t.store.getState().signUp('auto@lab.test', 'secret-pw')).resolves.toEqual({ error: null, needsConfirmation: false });
+    expect(t.store.getState().user?.id).toBe('u4');
+
+    t.auth.signUp.mockImplementationOnce(() => new Promise(() => undefined));
+    await expect(t.store.getState().signUp('slow@lab.test', 'secret-pw')).resolves.toEqual({
+      error: AUTH_TIMEOUT_MESSAGE,
+      needsConfirmation: false,
+    });
+  });
+
+  it('sets the password of an invited user', async () => {
+    const t = setup();
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u1') }, error: null });
+    await t.store.getState().start();
+    await expect(t.store.getState().setPassword('new-password-1')).resolves.toEqual({ error: null });
+    expect(t.auth.updateUser).toHaveBeenCalledWith({ password: 'new-password-1' });
+
+    t.auth.updateUser.mockResolvedValueOnce({ data: { user: user('u1') }, error: apiError('Password should be at least 6 characters.') });
+    await expect(t.store.getState().setPassword('x')).resolves.toEqual({ error: 'Password should be at least 6 characters.' });
+  });
+
+  it('signs out globally and forgets the user', async () => {
+    const t = setup();
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u5') }, error: null });
+    t.roleQuery.rows = [{ role: 'admin' }];
+    await t.store.getState().start();
+    await flush();
+
+    await expect(t.store.getState().signOut()).resolves.toEqual({ error: null });
+    expect(t.auth.signOut).toHaveBeenCalledTimes(1);
+    expect(t.auth.signOut).toHaveBeenCalledWith({ scope: 'global' });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, isAdmin: false });
+    expect(t.storage.getItem(LAST_USER_KEY)).toBeNull();
+    expect(t.storage.getItem(ADMIN_CACHE_PREFIX + 'u5')).toBeNull();
+  });
+
+  it('signs this device out when the global sign-out cannot reach the server', async () => {
+    const t = setup();
+    t.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u6')));
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: null }, error: networkError });
+    await t.store.getState().start();
+    t.auth.signOut.mockResolvedValueOnce({ error: networkError }).mockResolvedValueOnce({ error: networkError });
+
+    await expect(t.store.getState().signOut()).resolves.toEqual({ error: null });
+    expect(t.auth.signOut.mock.calls).toEqual([[{ scope: 'global' }], [{ scope: 'local' }]]);
+    expect(t.store.getState().status).toBe('signed-out');
+  });
+
+  it('knows who still needs the welcome page', () => {
+    expect(needsWelcome(null)).toBe(false);
+    expect(needsWelcome(user('u1'))).toBe(true);
+    expect(needsWelcome(user('u1', { welcomed_at: '2026-01-01T00:00:00Z' }))).toBe(false);
+  });
+});

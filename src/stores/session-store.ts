@@ -1,0 +1,341 @@
+/**
+ * Who is signed in: the Supabase session and user, whether they are an admin, and the auth
+ * actions (sign in, sign up, set password after an invite, sign out), in one zustand store.
+ *
+ * Offline-first rules (ARCHITECTURE.md decision 7): a network failure is never a sign-out.
+ * When the stored session cannot be refreshed for lack of a connection, the last user who
+ * signed in on this device stays signed in with status `offline` and keeps working on the
+ * local database; supabase-js refreshes the token once the connection is back. The admin
+ * flag (a `user_roles` row with role admin) is cached per user for the same reason.
+ *
+ * The store is built by a factory so tests can bind it to a minimal fake client; the app
+ * uses `useSessionStore`, bound to the one client of src/lib/supabase.ts. That client is
+ * loaded on demand (a dynamic import), so supabase-js is not part of the JavaScript the
+ * landing page needs before its first paint (ARCHITECTURE.md budgets).
+ */
+import { create } from 'zustand';
+import type { AuthChangeEvent, Session, SupabaseClient, User } from '../lib/supabase.ts';
+
+/** Safety timeout of sign-in, sign-up and set-password (spec §9). */
+export const AUTH_TIMEOUT_MS = 10_000;
+export const AUTH_TIMEOUT_MESSAGE =
+  'The server did not answer within 10 seconds. Check your connection and try again.';
+export const LAST_USER_KEY = 'lab-directory.last-user';
+export const ADMIN_CACHE_PREFIX = 'lab-directory.is-admin.';
+
+/**
+ * loading: restoring the stored session; signed-in: a usable session; offline: a known user
+ * whose session could not be refreshed for lack of a connection (works on local data);
+ * signed-out: nobody.
+ */
+export type SessionStatus = 'loading' | 'signed-in' | 'offline' | 'signed-out';
+
+export interface AuthResult {
+  error: string | null;
+}
+
+export interface SignUpResult extends AuthResult {
+  /** True when the server wants the address confirmed before the first sign-in. */
+  needsConfirmation: boolean;
+}
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export type SessionClient = Pick<SupabaseClient, 'auth' | 'from'>;
+
+export interface SessionDeps {
+  /** Loads the client (and supabase-js's network-failure test) on first use. */
+  load: () => Promise<{ client: SessionClient; isNetworkError: (error: unknown) => boolean }>;
+  storage: KeyValueStorage;
+  /** The app's origin, for the sign-up confirmation link (`${origin}/dashboard`). */
+  origin: () => string;
+  /** Where `online` events come from (window in the browser); none in plain Node. */
+  connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  timeoutMs?: number;
+}
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  session: Session | null;
+  isAdmin: boolean;
+  /**
+   * Listen to auth changes, restore the stored session and then refresh it. Idempotent;
+   * resolves with an error message when the stored state could not be restored.
+   */
+  start(): Promise<AuthResult>;
+  /** Stop listening (the app never does; tests and hot reload do). */
+  stop(): void;
+  signIn(email: string, password: string): Promise<AuthResult>;
+  signUp(email: string, password: string): Promise<SignUpResult>;
+  setPassword(password: string): Promise<AuthResult>;
+  /** Record in the user's metadata that the welcome page was shown (best effort). */
+  markWelcomed(): Promise<void>;
+  /** Global sign-out; offline it still signs this device out. */
+  signOut(): Promise<AuthResult>;
+}
+
+class TimeoutError extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(AUTH_TIMEOUT_MESSAGE)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'An unexpected error occurred. Please try again.';
+}
+
+/** True when the user has not yet been greeted by the welcome page. */
+export function needsWelcome(user: User | null): boolean {
+  return !!user && !user.user_metadata?.welcomed_at;
+}
+
+export function createSessionStore(deps: SessionDeps) {
+  const { storage } = deps;
+  const timeoutMs = deps.timeoutMs ?? AUTH_TIMEOUT_MS;
+  let started: Promise<AuthResult> | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  const readLastUser = (): User | null => {
+    try {
+      const raw = storage.getItem(LAST_USER_KEY);
+      return raw ? (JSON.parse(raw) as User) : null;
+    } catch {
+      return null;
+    }
+  };
+  const cachedAdmin = (userId: string) => storage.getItem(ADMIN_CACHE_PREFIX + userId) === 'true';
+
+  return create<SessionState>()((set, get) => {
+    async function refreshRole(userId: string): Promise<void> {
+      try {
+        const { client } = await deps.load();
+        const { data, error } = await client
+          .from('user_roles')
+          .select('role')
+          .eq('user_id', userId)
+          .eq('role', 'admin')
+          .eq('_deleted', false)
+          .limit(1);
+        // Offline or a server error: keep the cached answer rather than demote an admin.
+        if (error || !data) return;
+        const isAdmin = data.length > 0;
+        storage.setItem(ADMIN_CACHE_PREFIX + userId, String(isAdmin));
+        if (get().user?.id === userId) set({ isAdmin });
+      } catch {
+        // Same as above: a failed lookup leaves the cached value in place.
+      }
+    }
+
+    function applySession(session: Session): void {
+      const previous = get();
+      const sameUser = previous.user?.id === session.user.id;
+      storage.setItem(LAST_USER_KEY, JSON.stringify(session.user));
+      set({
+        status: 'signed-in',
+        session,
+        user: session.user,
+        isAdmin: sameUser ? previous.isAdmin : cachedAdmin(session.user.id),
+      });
+      // Ask the server again whenever a user (re)gains a usable session. Deferred so it
+      // never runs inside supabase-js's auth lock (this may be called from its callback).
+      if (!sameUser || previous.status !== 'signed-in') {
+        setTimeout(() => void refreshRole(session.user.id), 0);
+      }
+    }
+
+    function applySignedOut(): void {
+      storage.removeItem(LAST_USER_KEY);
+      set({ status: 'signed-out', session: null, user: null, isAdmin: false });
+    }
+
+    function onAuthChange(event: AuthChangeEvent, session: Session | null): void {
+      // INITIAL_SESSION is covered by restore(), which also knows about offline starts.
+      if (event === 'SIGNED_OUT') applySignedOut();
+      else if (event !== 'INITIAL_SESSION' && session) applySession(session);
+    }
+
+    async function restore(): Promise<AuthResult> {
+      try {
+        const { client, isNetworkError } = await deps.load();
+        const { data, error } = await client.auth.getSession();
+        if (data.session) {
+          applySession(data.session);
+          // Restored, then refreshed (spec §4). A failure here is handled by supabase-js:
+          // offline it keeps the session, a revoked token ends in SIGNED_OUT.
+          void client.auth.refreshSession().catch(() => undefined);
+          return { error: null };
+        }
+        const lastUser = readLastUser();
+        if (error && isNetworkError(error) && lastUser) {
+          set({ status: 'offline', session: null, user: lastUser, isAdmin: cachedAdmin(lastUser.id) });
+          return { error: null };
+        }
+        applySignedOut();
+        return { error: error ? error.message : null };
+      } catch (error) {
+        applySignedOut();
+        return { error: messageOf(error) };
+      }
+    }
+
+    /** Back online after an offline start: let supabase-js refresh the stored session. */
+    const onOnline = () => {
+      if (get().status !== 'offline') return;
+      void deps
+        .load()
+        .then(({ client }) => client.auth.getSession())
+        .then(({ data }) => {
+          if (data.session && get().status === 'offline') applySession(data.session);
+        })
+        .catch(() => undefined);
+    };
+
+    return {
+      status: 'loading',
+      user: null,
+      session: null,
+      isAdmin: false,
+
+      start() {
+        if (started) return started;
+        let stopped = false;
+        let unsubscribeAuth: (() => void) | null = null;
+        deps.connectivity?.addEventListener('online', onOnline);
+        unsubscribe = () => {
+          stopped = true;
+          unsubscribeAuth?.();
+          deps.connectivity?.removeEventListener('online', onOnline);
+        };
+        started = deps
+          .load()
+          .then(({ client }) => {
+            if (stopped) return { error: null };
+            const { data } = client.auth.onAuthStateChange(onAuthChange);
+            unsubscribeAuth = () => data.subscription.unsubscribe();
+            return restore();
+          })
+          .catch((error: unknown) => {
+            // The client's code could not be loaded (e.g. offline before it was cached).
+            applySignedOut();
+            return { error: messageOf(error) };
+          });
+        return started;
+      },
+
+      stop() {
+        unsubscribe?.();
+        unsubscribe = null;
+        started = null;
+      },
+
+      async signIn(email, password) {
+        try {
+          const { client } = await deps.load();
+          const { data, error } = await withTimeout(client.auth.signInWithPassword({ email, password }), timeoutMs);
+          if (error) return { error: error.message };
+          if (data.session) applySession(data.session);
+          return { error: null };
+        } catch (error) {
+          return { error: messageOf(error) };
+        }
+      },
+
+      async signUp(email, password) {
+        try {
+          const { client } = await deps.load();
+          const { data, error } = await withTimeout(
+            client.auth.signUp({ email, password, options: { emailRedirectTo: `${deps.origin()}/dashboard` } }),
+            timeoutMs,
+          );
+          if (error) return { error: error.message, needsConfirmation: false };
+          if (data.session) {
+            applySession(data.session);
+            return { error: null, needsConfirmation: false };
+          }
+          return { error: null, needsConfirmation: true };
+        } catch (error) {
+          return { error: messageOf(error), needsConfirmation: false };
+        }
+      },
+
+      async setPassword(password) {
+        try {
+          const { client } = await deps.load();
+          const { data, error } = await withTimeout(client.auth.updateUser({ password }), timeoutMs);
+          if (error) return { error: error.message };
+          const session = get().session;
+          if (session) set({ user: data.user, session: { ...session, user: data.user } });
+          return { error: null };
+        } catch (error) {
+          return { error: messageOf(error) };
+        }
+      },
+
+      async markWelcomed() {
+        if (get().status !== 'signed-in') return;
+        try {
+          const { client } = await deps.load();
+          const { data } = await client.auth.updateUser({ data: { welcomed_at: new Date().toISOString() } });
+          if (data.user && get().user?.id === data.user.id) set({ user: data.user });
+        } catch {
+          // Best effort: at worst the welcome page shows once more.
+        }
+      },
+
+      async signOut() {
+        const userId = get().user?.id;
+        try {
+          const { client, isNetworkError } = await deps.load();
+          const global = await client.auth.signOut({ scope: 'global' });
+          if (global.error) {
+            // Offline (or the server refused): revoke nothing now, but still sign this device
+            // out — the local scope removes the stored session before it calls the server.
+            const local = await client.auth.signOut({ scope: 'local' });
+            if (local.error && !isNetworkError(local.error)) return { error: local.error.message };
+          }
+        } catch (error) {
+          return { error: messageOf(error) };
+        }
+        if (userId) storage.removeItem(ADMIN_CACHE_PREFIX + userId);
+        applySignedOut();
+        return { error: null };
+      },
+    };
+  });
+}
+
+const browserStorage: KeyValueStorage =
+  typeof window !== 'undefined' && window.localStorage
+    ? window.localStorage
+    : (() => {
+        const values = new Map<string, string>();
+        return {
+          getItem: (key: string) => values.get(key) ?? null,
+          setItem: (key: string, value: string) => void values.set(key, value),
+          removeItem: (key: string) => void values.delete(key),
+        };
+      })();
+
+export const useSessionStore = createSessionStore({
+  load: async () => {
+    const { supabase, isAuthRetryableFetchError } = await import('../lib/supabase.ts');
+    return { client: supabase, isNetworkError: isAuthRetryableFetchError };
+  },
+  storage: browserStorage,
+  origin: () => (typeof window !== 'undefined' ? window.location.origin : ''),
+  connectivity: typeof window !== 'undefined' ? window : undefined,
+});
+
+/** The user known to the app (signed in, or working offline), or null. */
+export const selectKnownUser = (state: SessionState): User | null =>
+  state.status === 'signed-in' || state.status === 'offline' ? state.user : null;

@@ -1,0 +1,50 @@
+// The configuration every function reads from its environment, with the registries' public
+// defaults. The local stack points the registry URLs at its simulator; hosted Supabase
+// provides SUPABASE_URL and the keys; CMS dataset ids are configuration because CMS may
+// mint new ones with a release.
+
+export interface FunctionConfig {
+  supabaseUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  nppesApiUrl: string;
+  cmsDataApiUrl: string;
+  ppefDatasetId: string;
+  orderReferringDatasetId: string;
+  /** Time allowed for one registry attempt. */
+  registryTimeoutMs: number;
+  /** Pause before the one retry of a registry call. */
+  registryRetryDelayMs: number;
+  /** Where invite links send the new user to choose a password (optional). */
+  inviteRedirectUrl: string | null;
+}
+
+export const DEFAULT_PPEF_DATASET_ID = '2457ea29-fc82-48b0-86ec-3b0755de7515';
+export const DEFAULT_ORDER_REFERRING_DATASET_ID = 'c99b5865-1119-4436-bb80-c5af2773ea1f';
+
+export function readConfig(get: (name: string) => string | undefined = (name) => Deno.env.get(name)): FunctionConfig {
+  const siteUrl = get('SITE_URL');
+  return {
+    supabaseUrl: required(get, 'SUPABASE_URL'),
+    anonKey: required(get, 'SUPABASE_ANON_KEY'),
+    serviceRoleKey: required(get, 'SUPABASE_SERVICE_ROLE_KEY'),
+    nppesApiUrl: get('NPPES_API_URL') || 'https://npiregistry.cms.hhs.gov/api/',
+    cmsDataApiUrl: get('CMS_DATA_API_URL') || 'https://data.cms.gov/data-api/v1',
+    ppefDatasetId: get('CMS_PPEF_DATASET_ID') || DEFAULT_PPEF_DATASET_ID,
+    orderReferringDatasetId: get('CMS_ORDER_REFERRING_DATASET_ID') || DEFAULT_ORDER_REFERRING_DATASET_ID,
+    registryTimeoutMs: positiveInt(get('REGISTRY_TIMEOUT_MS'), 8000),
+    registryRetryDelayMs: positiveInt(get('REGISTRY_RETRY_DELAY_MS'), 200),
+    inviteRedirectUrl: get('INVITE_REDIRECT_URL') || (siteUrl ? `${siteUrl.replace(/\/+$/, '')}/auth/set-password` : null),
+  };
+}
+
+function required(get: (name: string) => string | undefined, name: string): string {
+  const value = get(name);
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+function positiveInt(raw: string | undefined, fallback: number): number {
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
+}

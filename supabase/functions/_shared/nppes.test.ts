@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { formatPostalCode, isNppesProblem, normaliseNppesAnswer, nppesLookupUrl, type NpiVerificationResult } from './nppes.ts';
+
+const NPI = '1234567893';
+const location = {
+  country_code: 'US', address_purpose: 'LOCATION', address_type: 'DOM', address_1: '100 MAIN ST', address_2: 'SUITE 200',
+  city: 'ALBANY', state: 'NY', postal_code: '122071234', telephone_number: '518-555-0100', fax_number: '518-555-0101',
+};
+const mailing = { ...location, address_purpose: 'MAILING', address_1: 'PO BOX 55', address_2: '', postal_code: '12201' };
+const individual = {
+  number: NPI,
+  enumeration_type: 'NPI-1',
+  basic: { first_name: 'JANE', last_name: 'DOE', middle_name: 'A', credential: 'M.D.', status: 'A', name_suffix: '--' },
+  addresses: [mailing, location],
+  taxonomies: [
+    { code: '207R00000X', desc: 'Internal Medicine', primary: false, state: 'NY', license: '1' },
+    { code: '207Q00000X', desc: 'Family Medicine', primary: true, state: 'NY', license: '123456' },
+  ],
+};
+const organization = {
+  number: NPI,
+  enumeration_type: 'NPI-2',
+  basic: { organization_name: 'CAPITAL REGION MEDICAL GROUP PLLC', status: 'A' },
+  addresses: [location],
+  taxonomies: [{ code: '261QM1300X', desc: 'Clinic/Center, Multi-Specialty', primary: true, state: 'NY', license: null }],
+};
+const answer = (...results: unknown[]) => ({ result_count: results.length, results });
+
+function result(value: ReturnType<typeof normaliseNppesAnswer>): NpiVerificationResult {
+  if (isNppesProblem(value)) throw new Error(`unexpected problem: ${value.message}`);
+  return value;
+}
+
+describe('nppesLookupUrl', () => {
+  it('asks API version 2.1 for the number', () => {
+    expect(nppesLookupUrl('http://h/__simulator/nppes/api/', NPI)).toBe(`http://h/__simulator/nppes/api/?version=2.1&number=${NPI}`);
+    expect(nppesLookupUrl('https://npiregistry.cms.hhs.gov/api', NPI)).toBe(`https://npiregistry.cms.hhs.gov/api/?version=2.1&number=${NPI}`);
+  });
+});
+
+describe('normaliseNppesAnswer', () => {
+  it('reads a valid individual: name, primary taxonomy, practice address, no issues', () => {
+    const body = answer(individual);
+    expect(result(normaliseNppesAnswer(body, NPI, 'individual'))).toEqual({
+      npi: NPI,
+      enumeration_type: 'NPI-1',
+      legal_name: 'JANE A DOE',
+      primary_taxonomy_code: '207Q00000X',
+      primary_taxonomy_description: 'Family Medicine',
+      primary_address: {
+        address_line_1: '100 MAIN ST', address_line_2: 'SUITE 200', city: 'ALBANY', state: 'NY', postal_code: '12207-1234',
+        telephone_number: '518-555-0100', fax_number: '518-555-0101',
+      },
+      validation_errors: [],
+      error: null,
+      nppes_data: body,
+    });
+  });
+
+  it('keeps a real name suffix and skips the "--" placeholder', () => {
+    const withSuffix = { ...individual, basic: { ...individual.basic, middle_name: '', name_suffix: 'Jr.' } };
+    expect(result(normaliseNppesAnswer(answer(withSuffix), NPI, 'individual')).legal_name).toBe('JANE DOE Jr.');
+  });
+
+  it('reports an organization NPI asked as an individual, naming both types', () => {
+    const read = result(normaliseNppesAnswer(answer(organization), NPI, 'individual'));
+    expect(read.legal_name).toBe('CAPITAL REGION MEDICAL GROUP PLLC');
+    expect(read.validation_errors).toEqual([
+      'Wrong NPI type: this NPI belongs to an organization (Type 2, NPI-2), but an individual provider NPI (Type 1, NPI-1) was requested.',
+    ]);
+  });
+
+  it('reports an individual NPI asked as an organization', () => {
+    expect(result(normaliseNppesAnswer(answer(individual), NPI, 'organization')).validation_errors).toEqual([
+      'Wrong NPI type: this NPI belongs to an individual provider (Type 1, NPI-1), but an organization NPI (Type 2, NPI-2) was requested.',
+    ]);
+  });
+
+  it('accepts an organization asked as one', () => {
+    expect(result(normaliseNppesAnswer(answer(organization), NPI, 'organization')).validation_errors).toEqual([]);
+  });
+
+  it('reports no primary taxonomy', () => {
+    const noPrimary = { ...individual, taxonomies: individual.taxonomies.map((t) => ({ ...t, primary: false })) };
+    const read = result(normaliseNppesAnswer(answer(noPrimary), NPI, 'individual'));
+    expect([read.primary_taxonomy_code, read.primary_taxonomy_description]).toEqual([null, null]);
+    expect(read.validation_errors).toEqual(['No primary taxonomy (specialty) is listed for this NPI in the NPPES registry.']);
+  });
+
+  it('reports no practice address when only a mailing address is listed', () => {
+    const read = result(normaliseNppesAnswer(answer({ ...individual, addresses: [mailing] }), NPI, 'individual'));
+    expect(read.primary_address).toBeNull();
+    expect(read.validation_errors).toEqual(['No practice (LOCATION) address is listed for this NPI in the NPPES registry.']);
+  });
+
+  it('reads a PRIMARY address as the practice address', () => {
+    const primary = { ...location, address_purpose: 'PRIMARY', postal_code: '12207' };
+    expect(result(normaliseNppesAnswer(answer({ ...individual, addresses: [primary] }), NPI, 'individual')).primary_address?.postal_code).toBe('12207');
+  });
+
+  it('reports an unknown or deactivated NPI (result_count 0) and keeps the answer', () => {
+    const body = { result_count: 0, results: [] };
+    const read = result(normaliseNppesAnswer(body, NPI, 'individual'));
+    expect(read.validation_errors).toEqual([
+      `NPI ${NPI} was not found in the NPPES registry: it is unknown or has been deactivated.`,
+    ]);
+    expect(read.nppes_data).toBe(body);
+    expect(read.legal_name).toBeNull();
+  });
+
+  it('never takes another NPI for the one asked', () => {
+    expect(result(normaliseNppesAnswer(answer({ ...individual, number: '1003000126' }), NPI, 'individual')).validation_errors[0]).toMatch(/not found/);
+  });
+
+  it('reports a record whose status is not active as deactivated', () => {
+    const inactive = { ...individual, basic: { ...individual.basic, status: 'D' } };
+    expect(result(normaliseNppesAnswer(answer(inactive), NPI, 'individual')).validation_errors).toEqual([
+      `NPI ${NPI} is not active in the NPPES registry (status D): it has been deactivated.`,
+    ]);
+  });
+
+  it('lists every issue at once', () => {
+    const bare = { ...organization, taxonomies: [], addresses: [] };
+    expect(result(normaliseNppesAnswer(answer(bare), NPI, 'individual')).validation_errors).toHaveLength(3);
+  });
+
+  it('turns an Errors body (HTTP 200 rejection) into a rejection', () => {
+    const body = { Errors: [{ description: 'Field number must be 10 digits', field: 'number', number: '06' }] };
+    expect(normaliseNppesAnswer(body, NPI, 'individual')).toEqual({
+      kind: 'rejected',
+      message: 'The NPPES registry rejected the request: Field number must be 10 digits.',
+    });
+  });
+
+  it('calls anything else unreadable', () => {
+    expect(normaliseNppesAnswer([], NPI, 'individual')).toMatchObject({ kind: 'unreadable' });
+    expect(normaliseNppesAnswer({ result_count: 1 }, NPI, 'individual')).toMatchObject({
+      kind: 'unreadable',
+      message: 'Failed to process the NPPES registry response: no results list.',
+    });
+  });
+});
+
+describe('formatPostalCode', () => {
+  it('writes ZIP+4 with a dash and leaves the rest', () => {
+    expect(formatPostalCode('122071234')).toBe('12207-1234');
+    expect(formatPostalCode('12207')).toBe('12207');
+  });
+});

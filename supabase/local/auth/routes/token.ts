@@ -1,0 +1,64 @@
+/**
+ * POST /token: the password grant (sign-in, with the failed-attempt limit) and the
+ * refresh_token grant (rotation with reuse detection, see sessions.ts).
+ */
+import * as v from 'valibot';
+import type { StackContext } from '../../context.ts';
+import type { IncomingMessage } from 'node:http';
+import { passwordMatches } from '../credentials.ts';
+import { AuthError, invalidCredentials, validationFailed } from '../errors.ts';
+import { ok, parseBody, type Handler, type Reply } from '../request.ts';
+import { issueSession, rotateRefreshToken } from '../sessions.ts';
+import { assertNotLockedOut, recordAttempt } from '../sign-in-attempts.ts';
+import { findUserByEmail, findUserById, isBanned, touchLastSignIn } from '../users.ts';
+
+const PasswordBody = v.object({
+  email: v.nullish(v.string()),
+  phone: v.nullish(v.string()),
+  password: v.nullish(v.string()),
+});
+
+const RefreshBody = v.object({ refresh_token: v.nullish(v.string()) });
+
+export const token: Handler = async ({ ctx, req, url }) => {
+  const grantType = url.searchParams.get('grant_type');
+  if (grantType === 'password') return passwordGrant(ctx, req);
+  if (grantType === 'refresh_token') return refreshGrant(ctx, req);
+  throw validationFailed('unsupported_grant_type');
+};
+
+async function passwordGrant(ctx: StackContext, req: IncomingMessage): Promise<Reply> {
+  const body = await parseBody(req, PasswordBody);
+  if (!body.email) {
+    if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+    throw validationFailed('An email address is required');
+  }
+  const email = body.email.trim().toLowerCase();
+  const user = await ctx.db.asOwner(async (tx) => {
+    await assertNotLockedOut(tx, email);
+    return findUserByEmail(tx, email);
+  });
+  // bcrypt runs outside any transaction: PGlite has one connection for everyone.
+  if (!(await passwordMatches(body.password ?? '', user?.encrypted_password)) || !user) {
+    await ctx.db.asOwner((tx) => recordAttempt(tx, email, false));
+    throw invalidCredentials();
+  }
+  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
+  if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+
+  const session = await ctx.db.asOwner(async (tx) => {
+    await recordAttempt(tx, email, true);
+    await touchLastSignIn(tx, user.id);
+    return issueSession(tx, ctx, (await findUserById(tx, user.id)) ?? user, 'password');
+  });
+  return ok(session);
+}
+
+async function refreshGrant(ctx: StackContext, req: IncomingMessage): Promise<Reply> {
+  const body = await parseBody(req, RefreshBody);
+  const refreshToken = body.refresh_token;
+  if (!refreshToken) throw validationFailed('refresh_token required');
+  const outcome = await ctx.db.asOwner((tx) => rotateRefreshToken(tx, ctx, refreshToken));
+  if (outcome instanceof AuthError) throw outcome;
+  return ok(outcome);
+}

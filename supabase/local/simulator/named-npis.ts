@@ -1,0 +1,41 @@
+/**
+ * The NPIs with a known story in the fixtures, shared by the seed, the functions' tests
+ * and the simulator's own tests. Every one has a valid check digit except those listed as
+ * invalid. FIXTURES.md describes each; the generator builds the matching registry records.
+ */
+export const NAMED_NPIS = {
+  /** JANE A DOE, M.D., Family Medicine, Albany NY; in PPEF and Order and Referring with PARTB "Y". */
+  enrolledPartB: '1234567893',
+  /** ROBERT T MENDEZ, NP, Nurse Practitioner Family; in PPEF, Order and Referring PARTB "N" (DME "Y"). */
+  enrolledNoPartB: '1047123405',
+  /** ALICE M NGUYEN, M.D., Pediatrics; in PPEF but absent from Order and Referring. */
+  enrolledNotOrderReferring: '1753186422',
+  /** SAMUEL J OKAFOR, M.D., Internal Medicine; two PPEF rows (NY and VT enrollments), PARTB "Y". */
+  multiEnrollment: '1890246816',
+  /** LINDA K PARK, M.D., Obstetrics & Gynecology; active in NPPES, no PPEF row, no Order and Referring row. */
+  notEnrolled: '1314159264',
+  /** DAVID R KOWALSKI, M.D.: three taxonomies, the primary one is the second (Cardiovascular Disease); practice locations; PARTB "Y". */
+  multiTaxonomy: '1667788990',
+  /** MARIA L SANTOS, M.D.: two taxonomies, neither primary; enrolled, PARTB "Y". */
+  noPrimaryTaxonomy: '1495236071',
+  /** THOMAS E BRENNAN, D.O.: only a MAILING address, no LOCATION; enrolled, PARTB "Y". */
+  noLocationAddress: '1886000110',
+  /** CAPITAL REGION MEDICAL GROUP PLLC, a Type 2 (NPI-2) organization; in PPEF (ORG_NAME). */
+  organization: '1973110020',
+  /** SEAN P O'BRIEN, D.O., Internal Medicine: an apostrophe in the name; enrolled, PARTB "Y". */
+  apostropheName: '1599000050',
+  /** Deactivated in NPPES (result_count 0), not in any CMS dataset. */
+  deactivated: '1204805034',
+  /** A valid check digit but unknown to every registry. */
+  unknown: '1555000045',
+  /** Ten digits with a wrong check digit (the reference's own example). */
+  invalidCheckDigit: '1234567890',
+} as const;
+
+export type NamedNpiKey = keyof typeof NAMED_NPIS;
+
+/** More ten-digit numbers whose check digit is wrong (for negative tests). */
+export const INVALID_CHECK_DIGIT_NPIS = ['1234567890', '1047123406', '1555000046', '1973110021'] as const;
+
+/** Strings that are not NPIs at all (NPPES rejects them with an Errors body). */
+export const MALFORMED_NPIS = ['12345', '12345678901', '12345ABCDE'] as const;

@@ -1,0 +1,151 @@
+/**
+ * The demo seed (supabase/seed.sql) on a stack of its own: the demo logins sign in with
+ * their roles, the directory has every kind of organization and provider, the PECOS mix
+ * agrees with what the registry simulator answers, and every seeded NPI is valid.
+ */
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANON_KEY } from '../../supabase/local/config.ts';
+import { DEMO_LOGINS } from '../../supabase/local/demo-logins.ts';
+import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
+import { NAMED_NPIS, ppefRowsFor } from '../../supabase/local/simulator/fixtures.ts';
+import { isValidNpi } from '../../supabase/local/simulator/npi.ts';
+import { RESERVED_FOR_CREATION } from '../../supabase/seed/demo-providers.ts';
+import type { Client } from '../helpers/clients.ts';
+
+interface ProviderRow {
+  id: string;
+  npi: string | null;
+  first_name: string;
+  last_name: string;
+  is_active: boolean;
+  pecos_verified: boolean;
+  pecos_verification_date: string | null;
+  pecos_verification_data: { enrollment: { rows: unknown[] } } | null;
+  nppes_verified: boolean;
+  nppes_data: { result_count: number; results: Array<{ number: string }> } | null;
+}
+
+let stack: RunningStack;
+const clients = new Map<string, Client>();
+
+beforeAll(async () => {
+  stack = await startStack({ port: 0, dataDir: null, seed: true, quiet: true });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function signedIn(email: string): Promise<Client> {
+  const known = clients.get(email);
+  if (known) return known;
+  const login = DEMO_LOGINS.find((candidate) => candidate.email === email);
+  if (!login) throw new Error(`${email} is not a demo login`);
+  const client = createClient(stack.url, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword({ email: login.email, password: login.password });
+  if (error) throw error;
+  clients.set(email, client);
+  return client;
+}
+
+async function providers(): Promise<ProviderRow[]> {
+  const client = await signedIn('staff@demo-lab.test');
+  const { data, error } = await client.from('providers').select('*');
+  if (error) throw error;
+  return data as ProviderRow[];
+}
+
+describe('the demo seed', () => {
+  it.each(DEMO_LOGINS.map((login) => [login.email, login]))('%s signs in and has a named profile', async (email) => {
+    const client = await signedIn(email);
+    const { data: user } = await client.auth.getUser();
+    expect(user.user?.email).toBe(email);
+    const { data: profile } = await client.from('profiles').select('email, first_name, last_name').eq('id', user.user!.id).single();
+    expect(profile).toMatchObject({ email });
+    expect(profile!.first_name).toMatch(/^\p{Lu}/u);
+    expect(profile!.last_name).toMatch(/^\p{Lu}/u);
+  });
+
+  it('gives the admin the admin role, and the staff member none', async () => {
+    const admin = await signedIn('admin@demo-lab.test');
+    const adminId = (await admin.auth.getUser()).data.user!.id;
+    expect((await admin.from('user_roles').select('role').eq('user_id', adminId)).data).toEqual([{ role: 'admin' }]);
+    const staff = await signedIn('staff@demo-lab.test');
+    const staffId = (await staff.auth.getUser()).data.user!.id;
+    expect((await staff.from('user_roles').select('role').eq('user_id', staffId)).data).toEqual([]);
+  });
+
+  it('links the provider login to its own record only, with its delegates', async () => {
+    const client = await signedIn('provider@demo-lab.test');
+    const own = await client.from('providers').select('id, npi');
+    expect(own.data).toHaveLength(1);
+    expect(own.data![0]!.npi).toBe(NAMED_NPIS.multiEnrollment);
+    const delegates = await client.from('provider_delegate_approvals').select('provider_id, approval_type').eq('is_active', true);
+    expect(delegates.data!.map((row) => row.approval_type).sort()).toEqual(['both', 'results']);
+    expect((await client.from('organizations').select('id')).data).toEqual([]);
+  });
+
+  it('has organizations of every type, one of them inactive', async () => {
+    const client = await signedIn('staff@demo-lab.test');
+    const { data } = await client.from('organizations').select('type, is_active');
+    const types = new Set(data!.map((row) => row.type));
+    expect([...types].sort()).toEqual(['healthcare', 'non_healthcare', 'sole_proprietor']);
+    expect(data!.filter((row) => !row.is_active).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('has about sixty providers: healthcare and non-healthcare, some inactive', async () => {
+    const rows = await providers();
+    expect(rows.length).toBeGreaterThanOrEqual(55);
+    expect(rows.length).toBeLessThanOrEqual(65);
+    expect(rows.filter((row) => row.npi === null).length).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((row) => !row.is_active).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has valid, unique NPIs, none of those kept for the add-provider journey', async () => {
+    const npis = (await providers()).map((row) => row.npi).filter((npi): npi is string => npi !== null);
+    expect(npis.filter((npi) => !isValidNpi(npi))).toEqual([]);
+    expect(new Set(npis).size).toBe(npis.length);
+    expect(npis.filter((npi) => RESERVED_FOR_CREATION.includes(npi))).toEqual([]);
+  });
+
+  it('mixes PECOS states in agreement with the registry simulator', async () => {
+    const healthcare = (await providers()).filter((row) => row.npi !== null);
+    const enrolled = healthcare.filter((row) => row.pecos_verification_date && row.pecos_verified);
+    const notEnrolled = healthcare.filter((row) => row.pecos_verification_date && !row.pecos_verified);
+    const neverChecked = healthcare.filter((row) => !row.pecos_verification_date);
+    expect(enrolled.length).toBeGreaterThanOrEqual(10);
+    expect(notEnrolled.length).toBeGreaterThanOrEqual(5);
+    expect(neverChecked.length).toBeGreaterThanOrEqual(5);
+    for (const row of enrolled) {
+      expect(ppefRowsFor(row.npi!).length).toBeGreaterThan(0);
+      expect(row.pecos_verification_data!.enrollment.rows.length).toBeGreaterThan(0);
+    }
+    for (const row of notEnrolled) expect(ppefRowsFor(row.npi!)).toEqual([]);
+  });
+
+  it('stores the NPPES answer of the registry-verified providers', async () => {
+    const verified = (await providers()).filter((row) => row.nppes_verified);
+    expect(verified.length).toBeGreaterThanOrEqual(30);
+    for (const row of verified) {
+      expect(row.nppes_data!.result_count).toBe(1);
+      expect(row.nppes_data!.results[0]!.number).toBe(row.npi);
+    }
+  });
+
+  it('gives every provider preferences, and links providers to organizations and delegates', async () => {
+    const client = await signedIn('staff@demo-lab.test');
+    const count = async (table: string) =>
+      (await client.from(table).select('id', { count: 'exact', head: true })).count ?? 0;
+    const total = (await providers()).length;
+    expect(await count('provider_preferences')).toBe(total);
+    expect(await count('provider_organization_memberships')).toBeGreaterThanOrEqual(total);
+    expect(await count('provider_delegate_approvals')).toBeGreaterThanOrEqual(8);
+    const { data } = await client.from('provider_preferences').select('favorite_reports').eq('email_notifications', true);
+    expect(data!.some((row) => (row.favorite_reports as string[]).every((email) => email.includes('@')) && row.favorite_reports.length > 0)).toBe(true);
+  });
+});

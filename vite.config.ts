@@ -1,0 +1,56 @@
+/**
+ * Vite: React, and the PWA (vite-plugin-pwa, generateSW). The service worker precaches the
+ * app shell and answers every navigation with index.html offline. It caches nothing at
+ * runtime: Supabase's answers are never cached (the local database is the offline store),
+ * and its API paths are kept out of the navigation fallback in case it shares the origin.
+ * A new version waits for the user's consent to reload (`registerType: 'prompt'`).
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'LabLink Provider Directory',
+        short_name: 'LabLink',
+        description: 'Provider directory and lab-ordering workspace for clinical laboratory staff. Works offline.',
+        id: '/',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#0f7577',
+        background_color: '#f8fafa',
+        categories: ['medical', 'productivity', 'business'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/(auth|rest|realtime|functions|storage)\/v1\//, /^\/__/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        // The data layer's chunk (RxDB) is large; it must be precached to open offline.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: process.env.APP_OUT_DIR ?? 'dist',
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173 },
+});
