@@ -1,11 +1,14 @@
 /** The app: theme, session, local data, the router, toasts and the update prompt. */
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { Provider } from '../components/ui/provider.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { UpdatePrompt } from './pwa/update-prompt.tsx';
+import { AfterFirstPaint } from './after-first-paint.tsx';
 import { LocalDataProvider } from './providers/local-data-provider.tsx';
 import { SessionProvider } from './providers/session-provider.tsx';
 import { router } from './router.tsx';
+
+const UpdatePrompt = lazy(() => import('./pwa/update-prompt.tsx').then((module) => ({ default: module.UpdatePrompt })));
 
 export function App() {
   return (
@@ -15,8 +18,12 @@ export function App() {
           <RouterProvider router={router} />
         </LocalDataProvider>
       </SessionProvider>
-      <Toaster />
-      <UpdatePrompt />
+      <AfterFirstPaint>
+        <Toaster />
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      </AfterFirstPaint>
     </Provider>
   );
 }

@@ -13,6 +13,7 @@ import {
   type RxDatabase,
   type RxStorage,
 } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { prepareLocalWrite, systemClock, type Clock } from './mapping/row-mapping.ts';
@@ -109,6 +110,7 @@ export async function openLocalDatabase(userId: string, options: OpenOptions = {
   const devMode = options.devMode ?? isDevBuild();
   if (devMode) await enableDevMode();
   addRxPlugin(RxDBLocalDocumentsPlugin);
+  addRxPlugin(RxDBLeaderElectionPlugin);
   const db = await createRxDatabase<LocalCollections>({
     name: databaseNameFor(userId),
     storage: await storageFor(options, devMode),

@@ -2,10 +2,12 @@
  * What the UI shows about synchronisation: online or not, what the replication is doing,
  * the first sync's progress, how many local changes the server has not acknowledged yet
  * (sign-out warns on it), when the last sync finished, the last error, and notices about
- * records the server refused or changed under the user's edits. The data layer
- * (src/db) writes it; components only read it and call `retry` / `dismissNotice`.
+ * records the server refused or changed under the user's edits. The data layer (src/db)
+ * writes it through `syncStatus`; components read `useSyncStore` and call `retry` /
+ * `dismissNotice`.
  */
 import { create } from 'zustand';
+import type { StateCreator, StoreApi } from 'zustand';
 
 export type SyncPhase = 'idle' | 'pulling' | 'pushing' | 'paused' | 'error';
 
@@ -47,53 +49,68 @@ export interface SyncState {
   dismissNotice: (id: string) => void;
 }
 
+type StatusFields = Omit<SyncState, 'retry' | 'dismissNotice' | 'notices' | 'pendingChanges'>;
+
 /** The most recent notices kept (older ones drop off). */
 export const MAX_NOTICES = 20;
 
-export const initialSyncState: Omit<SyncState, 'retry' | 'dismissNotice'> = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  phase: 'paused',
-  firstSync: { done: false, pulled: 0, total: null },
-  pendingChanges: 0,
-  pendingRecords: 0,
-  pendingCalls: 0,
-  lastSyncedAt: null,
-  lastError: null,
-  pauseReason: 'not-started',
-  leader: true,
-  notices: [],
-};
+function initialState(): Omit<SyncState, 'retry' | 'dismissNotice'> {
+  return {
+    online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
+    phase: 'paused',
+    firstSync: { done: false, pulled: 0, total: null },
+    pendingChanges: 0,
+    pendingRecords: 0,
+    pendingCalls: 0,
+    lastSyncedAt: null,
+    lastError: null,
+    pauseReason: 'not-started',
+    leader: true,
+    notices: [],
+  };
+}
 
-let retryAction: () => void = () => {};
-
-export const useSyncStore = create<SyncState>()((set) => ({
-  ...initialSyncState,
-  retry: () => retryAction(),
+export const syncStoreInitializer: StateCreator<SyncState> = (set) => ({
+  ...initialState(),
+  retry: () => {},
   dismissNotice: (id) => set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
-}));
+});
 
-/** The data layer's handle on the store (not for components). */
-export const syncStatus = {
-  get: (): SyncState => useSyncStore.getState(),
-  update(patch: Partial<Omit<SyncState, 'retry' | 'dismissNotice' | 'notices'>>): void {
-    const state = useSyncStore.getState();
-    const changed = (Object.keys(patch) as Array<keyof typeof patch>).some((key) => state[key] !== patch[key]);
-    if (!changed) return;
-    useSyncStore.setState({
-      ...patch,
-      pendingChanges: (patch.pendingRecords ?? state.pendingRecords) + (patch.pendingCalls ?? state.pendingCalls),
-    });
-  },
-  notify(message: string, kind: SyncNotice['kind']): SyncNotice {
-    const notice: SyncNotice = { id: crypto.randomUUID(), message, at: new Date().toISOString(), kind };
-    useSyncStore.setState((state) => ({ notices: [...state.notices, notice].slice(-MAX_NOTICES) }));
-    return notice;
-  },
-  setRetry(action: () => void): void {
-    retryAction = action;
-  },
-  reset(): void {
-    retryAction = () => {};
-    useSyncStore.setState({ ...initialSyncState, online: useSyncStore.getState().online });
-  },
-};
+export const useSyncStore = create<SyncState>()(syncStoreInitializer);
+
+/** How the data layer writes a sync store (never used by components). */
+export interface SyncStatusApi {
+  get(): SyncState;
+  update(patch: Partial<StatusFields>): void;
+  notify(message: string, kind: SyncNotice['kind']): SyncNotice;
+  setRetry(action: () => void): void;
+  reset(): void;
+}
+
+export function createSyncStatusApi(store: StoreApi<SyncState>): SyncStatusApi {
+  return {
+    get: () => store.getState(),
+    update(patch) {
+      const state = store.getState();
+      const changed = (Object.keys(patch) as Array<keyof StatusFields>).some((key) => state[key] !== patch[key]);
+      if (!changed) return;
+      const pendingRecords = patch.pendingRecords ?? state.pendingRecords;
+      const pendingCalls = patch.pendingCalls ?? state.pendingCalls;
+      store.setState({ ...patch, pendingChanges: pendingRecords + pendingCalls });
+    },
+    notify(message, kind) {
+      const notice: SyncNotice = { id: crypto.randomUUID(), message, at: new Date().toISOString(), kind };
+      store.setState((state) => ({ notices: [...state.notices, notice].slice(-MAX_NOTICES) }));
+      return notice;
+    },
+    setRetry(action) {
+      store.setState({ retry: action });
+    },
+    reset() {
+      store.setState({ ...initialState(), online: store.getState().online, retry: () => {} });
+    },
+  };
+}
+
+/** The app's sync status writer, bound to `useSyncStore`. */
+export const syncStatus: SyncStatusApi = createSyncStatusApi(useSyncStore);

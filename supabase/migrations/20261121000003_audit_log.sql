@@ -20,7 +20,8 @@ create index audit_log_row_history on public.audit_log (table_name, row_id, chan
 
 alter table public.audit_log enable row level security;
 revoke all on table public.audit_log from anon;
-revoke insert, update, delete, truncate, references, trigger on table public.audit_log from authenticated;
+-- Append-only for every API role, the service role included: only the triggers write.
+revoke insert, update, delete, truncate, references, trigger on table public.audit_log from authenticated, service_role;
 
 create policy "staff read the audit log" on public.audit_log
   for select to authenticated using ((select public.is_staff()));

@@ -12,6 +12,7 @@ import type { FixtureProviderSummary } from '../local/simulator/fixtures.ts';
 import { ORDER_REFERRING_DATASET_ID, PPEF_DATASET_ID } from '../local/simulator/fixtures.ts';
 import { PRACTICE_KEYS } from './demo-organizations.ts';
 import { NON_HEALTHCARE_CLIENTS } from './non-healthcare-clients.ts';
+import { demoUser } from './demo-users.ts';
 import { daysAgo, emailLocalPart, seedUuid, titleCase } from './ids.ts';
 
 export type PecosState = 'enrolled' | 'not_enrolled' | 'never_checked';
@@ -169,7 +170,8 @@ function healthcareProvider(
   const nppesRefreshed = daysAgo(120 - options.index * 2, 11, 15);
   const domain = domains.get(options.organizationKeys[0] ?? '');
   const checkedAt = options.pecos === 'never_checked' ? null : daysAgo(60 - (options.index % 50), 16, 5);
-  const evidence = checkedAt ? pecosEvidence(summary.npi, checkedAt) : null;
+  const checkedBy = demoUser(options.index % 3 === 0 ? 'admin' : 'staff').id;
+  const evidence = checkedAt ? pecosEvidence(summary.npi, checkedAt, checkedBy) : null;
   if (options.pecos === 'enrolled' && evidence?.enrollment.rows.length === 0) {
     throw new Error(`${summary.npi} is seeded as PECOS enrolled but the simulator has no PPEF row for it`);
   }
@@ -201,14 +203,15 @@ function healthcareProvider(
   };
 }
 
-/** What verify-pecos stores in pecos_verification_data: the CMS rows it saw, and when. */
-function pecosEvidence(npi: string, checkedAt: string) {
+/** What verify-pecos stores in pecos_verification_data: the CMS rows it saw, when, and for whom. */
+function pecosEvidence(npi: string, checkedAt: string, checkedBy: string) {
   const orderReferring = orderReferringRowFor(npi);
   const datasetUrl = (datasetId: string) =>
     `${PUBLIC_CMS_API}/dataset/${datasetId}/data?${new URLSearchParams({ 'filter[NPI]': npi, size: '10' }).toString()}`;
   return {
     npi,
     checked_at: checkedAt,
+    checked_by: checkedBy,
     source: 'CMS data API' as const,
     enrollment: { dataset_id: PPEF_DATASET_ID, url: datasetUrl(PPEF_DATASET_ID), rows: ppefRowsFor(npi) },
     order_referring: {

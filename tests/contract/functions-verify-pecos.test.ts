@@ -66,6 +66,7 @@ describe('verify-pecos: enrollment and ordering eligibility', () => {
     if (!result.ok) throw new Error(result.message);
     expect(result.data).toMatchObject({ npi: NAMED_NPIS.enrolledPartB, verified: true, can_order_part_b: true, updated_provider_ids: [id] });
     const { evidence } = result.data;
+    expect(evidence.checked_by).toBe(staff.id);
     expect(evidence.enrollment.dataset_id).toBe(PPEF);
     expect(evidence.enrollment.rows).toEqual([expect.objectContaining({ NPI: NAMED_NPIS.enrolledPartB, LAST_NAME: 'DOE' })]);
     expect(evidence.order_referring.dataset_id).toBe(ORDER_REFERRING);

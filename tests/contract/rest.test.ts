@@ -153,7 +153,11 @@ describe('filters', () => {
     expect(namesOf((await mine().is('is_active', false)).data)).toEqual([names.beta]);
     expect(namesOf((await mine().is('is_active', true)).data)).toEqual([names.acme, names.gamma]);
     expect(namesOf((await mine().is('updated_at', null)).data)).toEqual([]);
-    expect(namesOf((await mine().in('legal_name', [names.acme, names.gamma, 'x,(y)'])).data)).toEqual([names.acme, names.gamma]);
+    // postgrest-js quotes values holding `,()` (it does not escape quotes: a value with
+    // both needs the escaped form, written by hand below).
+    expect(namesOf((await mine().in('legal_name', [names.beta, names.gamma, 'x,(y)'])).data)).toEqual([names.beta, names.gamma]);
+    const escaped = `"${names.acme.replace(/"/g, '\\"')}"`;
+    expect(namesOf((await mine().filter('legal_name', 'in', `(${escaped},"${names.beta}")`)).data)).toEqual([names.acme, names.beta]);
     expect(namesOf((await mine().not('legal_name', 'in', `("${names.beta}")`)).data)).toEqual([names.acme, names.gamma]);
     expect(namesOf((await mine().not('is_active', 'is', true)).data)).toEqual([names.beta]);
     expect(namesOf((await mine().gte('legal_name', names.acme).lt('legal_name', names.gamma)).data)).toEqual([names.acme, names.beta]);
@@ -166,8 +170,9 @@ describe('filters', () => {
     expect(namesOf(either.data)).toEqual([names.acme, names.beta]);
     const negated = await mine().or(`not.and(type.eq.healthcare,legal_name.eq.${acme}),legal_name.in.(${acme})`);
     expect(namesOf(negated.data)).toEqual([names.acme, names.beta, names.gamma]);
-    const both = await mine().filter('and', '', '').or(`type.eq.sole_proprietor,type.eq.healthcare`).or('is_active.is.true');
-    expect(namesOf(both.data)).toEqual([names.acme, names.gamma]);
+    // Two or= parameters are ANDed, as repeated filters are.
+    const both = await mine().or('type.eq.sole_proprietor,type.eq.non_healthcare').or('is_active.is.true');
+    expect(namesOf(both.data)).toEqual([names.gamma]);
   });
 
   it('answers 400 PGRST100 for a malformed filter', async () => {

@@ -128,7 +128,7 @@ describe('staff (any signed-in user without the provider role)', () => {
     expectRefused(await staff.client.from('profiles').insert({ id: randomUUID(), email: 'x@contract.test' }), 403, '42501');
   });
 
-  it('read the audit log of their changes, and can never write it', async () => {
+  it('read the audit log of their changes, which nobody can write', async () => {
     const provider = providerRow();
     expectOk(await staff.client.from('providers').insert(provider), 201);
     expectOk(await staff.client.from('providers').update({ credential: 'M.D.' }).eq('id', provider.id), 204);
@@ -147,6 +147,8 @@ describe('staff (any signed-in user without the provider role)', () => {
     expectRefused(await staff.client.from('audit_log').insert(entry), 403, '42501');
     expectRefused(await staff.client.from('audit_log').update({ action: 'delete' }).eq('row_id', provider.id), 403, '42501');
     expectRefused(await staff.client.from('audit_log').delete().eq('row_id', provider.id), 403, '42501');
+    // Append-only even for the service role: only the triggers write it.
+    expectRefused(await serviceClient().from('audit_log').delete().eq('row_id', provider.id), 403, '42501');
   });
 
   it('cannot read or write the functions\' idempotency records', async () => {

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import { BrandLockup } from '../../components/brand.tsx';
-import { ColorModeButton } from '../../components/ui/color-mode.tsx';
+import { ColorModeButton, colorModeSwitchLabel, useColorMode } from '../../components/ui/color-mode.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { DrawerBody, DrawerCloseTrigger, DrawerContent, DrawerHeader, DrawerRoot } from '../../components/ui/drawer.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
@@ -27,6 +28,7 @@ function HomeLink() {
 
 export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { colorMode } = useColorMode();
   return (
     <Box minH="100dvh" bg="bg.subtle">
       <SkipNavLink>Skip to content</SkipNavLink>
@@ -86,7 +88,9 @@ export function MainLayout() {
           </Box>
           <Box flex="1" />
           <SyncIndicator />
-          <ColorModeButton />
+          <Tooltip content={colorModeSwitchLabel(colorMode)}>
+            <ColorModeButton />
+          </Tooltip>
           <UserMenu />
         </Flex>
         <SkipNavContent />

@@ -2,10 +2,9 @@
  * Light/dark mode with next-themes (Chakra v3's recommended pairing): the choice is a
  * `light`/`dark` class on <html>, stored in localStorage under `theme`, light by default.
  */
-import { ClientOnly, IconButton, Skeleton, type IconButtonProps } from '@chakra-ui/react';
+import { IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { ThemeProvider, useTheme, type ThemeProviderProps } from 'next-themes';
 import { LuMoon, LuSun } from 'react-icons/lu';
-import { Tooltip } from './tooltip.tsx';
 
 export const THEME_STORAGE_KEY = 'theme';
 
@@ -38,16 +37,16 @@ export function useColorModeValue<T>(light: T, dark: T): T {
   return useColorMode().colorMode === 'dark' ? dark : light;
 }
 
+export function colorModeSwitchLabel(colorMode: ColorMode): string {
+  return colorMode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
+}
+
+/** The light/dark switch. Wrap it in a Tooltip where one is wanted (it forwards props). */
 export function ColorModeButton(props: Omit<IconButtonProps, 'aria-label'>) {
   const { colorMode, toggleColorMode } = useColorMode();
-  const label = colorMode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
   return (
-    <ClientOnly fallback={<Skeleton boxSize="9" />}>
-      <Tooltip content={label}>
-        <IconButton variant="ghost" size="sm" aria-label={label} onClick={toggleColorMode} {...props}>
-          {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
-        </IconButton>
-      </Tooltip>
-    </ClientOnly>
+    <IconButton variant="ghost" size="sm" aria-label={colorModeSwitchLabel(colorMode)} onClick={toggleColorMode} {...props}>
+      {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
+    </IconButton>
   );
 }

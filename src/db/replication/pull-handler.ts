@@ -36,6 +36,7 @@ export function createPullHandler<T extends SyncedTable>(
     const rows = (data ?? []) as ServerRow[];
     ctx.status.requestSucceeded(table);
     ctx.status.pulled(table, rows.length);
+    if (rows.length < batchSize) ctx.status.caughtUp(table);
     return { documents: rows.map((row) => rowToDoc(table, row)), checkpoint: checkpointAfter(rows, previous) };
   };
 }

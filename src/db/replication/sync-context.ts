@@ -41,6 +41,8 @@ export interface SyncStatusSink {
   requestFailed(table: SyncedTable, error: SyncRequestError): void;
   requestSucceeded(table: SyncedTable): void;
   pulled(table: SyncedTable, count: number): void;
+  /** A pull returned less than a full batch: the table has everything the server has. */
+  caughtUp(table: SyncedTable): void;
 }
 
 // Replication states of different tables have different document types.

@@ -3,7 +3,7 @@
  * pulling, pushing, error, idle), the last error, the first sync's progress, and when the
  * last complete sync finished (kept in the database, so it survives reloads).
  */
-import { syncStatus, type FirstSyncProgress, type SyncPhase } from '../../stores/sync-store.ts';
+import type { FirstSyncProgress, SyncPhase, SyncStatusApi } from '../../stores/sync-store.ts';
 import type { LocalDatabase } from '../database.ts';
 import type { SyncedTable } from '../tables/definitions.ts';
 import type { SyncRequestError } from './errors.ts';
@@ -27,10 +27,13 @@ export class SyncStatusTracker implements SyncStatusSink {
   private sawActivity = false;
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private readonly caughtUpTables = new Set<SyncedTable>();
 
   constructor(
     private readonly db: LocalDatabase,
     private readonly gate: SyncGate,
+    private readonly tables: readonly SyncedTable[],
+    private readonly store: SyncStatusApi,
   ) {}
 
   async load(): Promise<void> {
@@ -68,6 +71,12 @@ export class SyncStatusTracker implements SyncStatusSink {
     if (this.firstSync.done || count === 0) return;
     this.firstSync = { ...this.firstSync, pulled: this.firstSync.pulled + count };
     this.publishSoon();
+  }
+
+  caughtUp(table: SyncedTable): void {
+    if (this.firstSync.done) return;
+    this.caughtUpTables.add(table);
+    if (this.tables.every((name) => this.caughtUpTables.has(name))) void this.markFirstSyncDone();
   }
 
   setFirstSyncTotal(total: number | null): void {
@@ -112,7 +121,7 @@ export class SyncStatusTracker implements SyncStatusSink {
   publish(): void {
     if (this.closed) return;
     const gate = this.gate.current;
-    syncStatus.update({
+    this.store.update({
       online: gate.online,
       phase: this.phase(),
       pauseReason: this.gate.pauseReason(),

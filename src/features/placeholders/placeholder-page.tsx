@@ -41,9 +41,15 @@ export function PlaceholderPage({ title }: PlaceholderPageProps) {
             </Text>{' '}
             already works, so links and bookmarks to it will keep working.
           </Text>
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to="/providers">Go to Providers</RouterLink>
-          </Button>
+          {pathname === '/dashboard' ? (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to="/welcome">Getting started</RouterLink>
+            </Button>
+          ) : (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to="/dashboard">Go to the dashboard</RouterLink>
+            </Button>
+          )}
         </Stack>
       </Box>
     </>

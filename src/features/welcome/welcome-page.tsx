@@ -6,7 +6,7 @@
 import { Box, Button, Grid, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuArrowRight, LuBuilding2, LuClipboardList, LuCloudOff, LuStethoscope, LuUserPlus } from 'react-icons/lu';
+import { LuArrowRight, LuBuilding2, LuCircleCheck, LuClipboardList, LuCloudDownload, LuStethoscope, LuUserPlus } from 'react-icons/lu';
 import { APP_NAME } from '../../components/brand.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
@@ -30,7 +30,7 @@ function DeviceCopy() {
   return (
     <HStack align="flex-start" gap="4" p="5" bg="bg.panel" borderWidth="1px" rounded="xl">
       <Box p="2.5" rounded="lg" bg="brand.subtle" color="brand.fg" aria-hidden>
-        <LuCloudOff size="20" />
+        {done ? <LuCircleCheck size="20" /> : <LuCloudDownload size="20" />}
       </Box>
       <Stack gap="2" flex="1">
         <Text fontWeight="semibold">{done ? 'The directory is on this device' : 'Downloading the directory to this device'}</Text>

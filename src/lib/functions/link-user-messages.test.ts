@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LINK_USER_EMAIL_REQUIRED,
   UNLINK_NOT_SUPPORTED,
+  UNLINK_NOT_SUPPORTED_TOAST,
   linkUserFailure,
   linkUserFailureDescription,
   linkUserSuccess,
@@ -40,5 +41,6 @@ describe('link user messages', () => {
   it('has the form and unlink texts', () => {
     expect(LINK_USER_EMAIL_REQUIRED).toBe('Email is required');
     expect(UNLINK_NOT_SUPPORTED).toBe('Unlinking users is not supported at this time.');
+    expect(UNLINK_NOT_SUPPORTED_TOAST).toEqual({ title: 'Not Supported', description: 'Unlinking users is not supported at this time.', type: 'info' });
   });
 });

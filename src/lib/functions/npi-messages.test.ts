@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   NPI_CHECKLIST,
   NPI_GENERIC_FAILURE,
+  NPI_OFFLINE,
   NPI_REQUIRED,
   NPI_TYPE_HINT,
   mentionsNpiType,
@@ -10,8 +11,13 @@ import {
 } from './npi-messages.ts';
 
 describe('NPI messages', () => {
-  it('asks for an NPI', () => {
+  it('asks for an NPI, and says plainly that verifying needs a connection', () => {
     expect(NPI_REQUIRED).toEqual({ title: 'NPI Required', description: 'Please enter an NPI number', type: 'error' });
+    expect(NPI_OFFLINE).toEqual({
+      title: 'You are offline',
+      description: 'Verifying an NPI needs an internet connection. Connect and try again.',
+      type: 'warning',
+    });
   });
 
   it('hints at Type 1 versus Type 2 when the error mentions the NPI type', () => {

@@ -40,6 +40,8 @@ export interface CmsDatasetEvidence {
 export interface PecosEvidence {
   npi: string;
   checked_at: string;
+  /** User id of the staff member whose request ran the check. */
+  checked_by: string;
   source: 'CMS data API';
   enrollment: CmsDatasetEvidence;
   order_referring: CmsDatasetEvidence;

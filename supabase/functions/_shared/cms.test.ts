@@ -35,11 +35,12 @@ describe('pecosOutcome', () => {
   const at = '2026-11-21T10:00:00.000Z';
 
   it('is enrolled and may order Part B with a PPEF row and PARTB Y', () => {
-    const outcome = pecosOutcome(NPI, at, evidence([ppefRow], 'ppef'), evidence([orderRow('Y')], 'or'));
+    const outcome = pecosOutcome(NPI, at, 'staff-1', evidence([ppefRow], 'ppef'), evidence([orderRow('Y')], 'or'));
     expect(outcome).toMatchObject({ npi: NPI, verified: true, can_order_part_b: true, checked_at: at });
     expect(outcome.evidence).toEqual({
       npi: NPI,
       checked_at: at,
+      checked_by: 'staff-1',
       source: 'CMS data API',
       enrollment: evidence([ppefRow], 'ppef'),
       order_referring: evidence([orderRow('Y')], 'or'),
@@ -47,16 +48,16 @@ describe('pecosOutcome', () => {
   });
 
   it('is enrolled but may not order Part B with PARTB N', () => {
-    const outcome = pecosOutcome(NPI, at, evidence([ppefRow]), evidence([orderRow('N')]));
+    const outcome = pecosOutcome(NPI, at, 'staff-1', evidence([ppefRow]), evidence([orderRow('N')]));
     expect([outcome.verified, outcome.can_order_part_b]).toEqual([true, false]);
   });
 
   it('is not enrolled without a PPEF row, whatever Order and Referring says', () => {
-    const outcome = pecosOutcome(NPI, at, evidence([]), evidence([orderRow('Y')]));
+    const outcome = pecosOutcome(NPI, at, 'staff-1', evidence([]), evidence([orderRow('Y')]));
     expect([outcome.verified, outcome.can_order_part_b]).toEqual([false, true]);
   });
 
   it('may not order without an Order and Referring row', () => {
-    expect(pecosOutcome(NPI, at, evidence([ppefRow]), evidence([])).can_order_part_b).toBe(false);
+    expect(pecosOutcome(NPI, at, 'staff-1', evidence([ppefRow]), evidence([])).can_order_part_b).toBe(false);
   });
 });

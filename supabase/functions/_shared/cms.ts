@@ -16,6 +16,8 @@ export interface DatasetEvidence {
 export interface PecosEvidence {
   npi: string;
   checked_at: string;
+  /** The staff member whose request ran the check (the audit trail of the result). */
+  checked_by: string;
   source: 'CMS data API';
   enrollment: DatasetEvidence;
   order_referring: DatasetEvidence;
@@ -50,6 +52,7 @@ export function rowsForNpi(body: unknown, npi: string): CmsRow[] | null {
 export function pecosOutcome(
   npi: string,
   checkedAt: string,
+  checkedBy: string,
   enrollment: DatasetEvidence,
   orderReferring: DatasetEvidence,
 ): PecosOutcome {
@@ -60,6 +63,6 @@ export function pecosOutcome(
     verified,
     can_order_part_b: canOrderPartB,
     checked_at: checkedAt,
-    evidence: { npi, checked_at: checkedAt, source: 'CMS data API', enrollment, order_referring: orderReferring },
+    evidence: { npi, checked_at: checkedAt, checked_by: checkedBy, source: 'CMS data API', enrollment, order_referring: orderReferring },
   };
 }

@@ -12,7 +12,7 @@ import { createHandler, type FunctionContext } from '../_shared/serve.ts';
 
 type DatasetRead = { ok: true; evidence: DatasetEvidence } | { ok: false; response: Response };
 
-async function verifyPecos({ body, config, service }: FunctionContext): Promise<Response> {
+async function verifyPecos({ body, caller, config, service }: FunctionContext): Promise<Response> {
   const problem = npiProblem(body.npi);
   if (problem) return errorResponse(400, 'invalid_npi', problem);
   const npi = (body.npi as string).trim();
@@ -32,7 +32,7 @@ async function verifyPecos({ body, config, service }: FunctionContext): Promise<
   if (!enrollment.ok) return enrollment.response;
   if (!orderReferring.ok) return orderReferring.response;
 
-  const outcome = pecosOutcome(npi, new Date().toISOString(), enrollment.evidence, orderReferring.evidence);
+  const outcome = pecosOutcome(npi, new Date().toISOString(), caller.id, enrollment.evidence, orderReferring.evidence);
   let updatedProviderIds: string[] | null = null;
   if (!skipDbUpdate) {
     const { data, error } = await service

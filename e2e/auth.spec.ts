@@ -1,0 +1,118 @@
+/**
+ * Journey: signing up, in and out. A new account is greeted once on /welcome, later sign-ins
+ * go to the dashboard; wrong credentials show the server's message; the guard turns a
+ * signed-out user away to /auth and brings them back after sign-in; the demo admin gets
+ * the admin styling and section, non-admins the `clinical` class.
+ */
+import { expect, test } from '@playwright/test';
+import { ADMIN, STAFF, signIn, signOut, signUp, toastWith, uniqueEmail } from './support/session.ts';
+
+test('a new user signs up, is welcomed, signs out and signs back in', async ({ page }) => {
+  const email = uniqueEmail('signup');
+  const password = 'Lab-e2e-pass-1';
+
+  await signUp(page, email, password);
+  await expect(toastWith(page, 'Account Created')).toBeVisible();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${email.split('@')[0]}`);
+
+  await signOut(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Every ordering provider');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goto('/auth/signin');
+  await signIn(page, email, password);
+  await expect(toastWith(page, 'Welcome back!')).toContainText('You have successfully signed in.');
+  // Welcomed once already: the dashboard from now on.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('signing up with an address already registered shows the server message', async ({ page }) => {
+  await signUp(page, STAFF.email, 'Another-pass-1');
+  await expect(toastWith(page, 'Authentication Error')).toContainText('User already registered');
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+});
+
+test('wrong credentials show the server message and keep the user on the sign-in page', async ({ page }) => {
+  await signIn(page, STAFF.email, 'not-the-password');
+  await expect(toastWith(page, 'Authentication Error')).toContainText('Invalid login credentials');
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+});
+
+test('the forms explain what is missing before anything is sent', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+  await page.getByLabel('Work email').fill('new-user@lab-e2e.test');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm password').fill('different');
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(page.getByText('Use at least 8 characters')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+});
+
+test('the guard sends a signed-out user to sign in, then back where they were going', async ({ page }) => {
+  await page.goto('/providers/healthcare?q=okafor');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signIn(page, STAFF.email, STAFF.password);
+  await expect(page).toHaveURL(/\/providers\/healthcare\?q=okafor$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Healthcare Providers' })).toBeVisible();
+
+  // Signed in, the sign-in page itself moves on.
+  await page.goto('/auth/signin');
+  await expect(page).not.toHaveURL(/\/auth/);
+});
+
+test('the session survives a reload, and sign-out is global', async ({ page, browser }) => {
+  await signIn(page, STAFF.email, STAFF.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto('/timeline');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Timeline' })).toBeVisible();
+
+  // A second device of the same user is signed out by the global sign-out.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signIn(second, STAFF.email, STAFF.password);
+  await expect(second).not.toHaveURL(/\/auth/);
+
+  await signOut(page);
+  await page.goto('/timeline');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // The other device's refresh token was revoked: its next refresh ends its session.
+  await second.evaluate(async () => {
+    const raw = localStorage.getItem('lab-directory.auth');
+    if (!raw) throw new Error('no stored session');
+    const session = JSON.parse(raw) as { expires_at: number };
+    session.expires_at = Math.floor(Date.now() / 1000) - 10;
+    localStorage.setItem('lab-directory.auth', JSON.stringify(session));
+  });
+  await second.reload();
+  await expect(second).toHaveURL(/\/auth$/);
+  await other.close();
+});
+
+test('the demo admin gets the admin accent and section; staff get the clinical styling', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/\bclinical\b/);
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menu')).toContainText('Admin');
+  await page.keyboard.press('Escape');
+  await signOut(page);
+
+  await signIn(page, STAFF.email, STAFF.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await expect(page.locator('html')).toHaveClass(/\bclinical\b/);
+  await expect(nav.getByRole('link', { name: 'Providers' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+});

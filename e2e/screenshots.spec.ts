@@ -1,0 +1,74 @@
+/**
+ * Screenshots of every page of the shell, desktop (1440×900) and tablet (768×1024), light
+ * and dark, into test-results/screenshots/ for people to look at. Each shot also checks that
+ * the page rendered its heading and no error screen.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { STAFF, signIn } from './support/session.ts';
+
+const VIEWPORTS = [
+  { tag: 'desktop', width: 1440, height: 900 },
+  { tag: 'tablet', width: 768, height: 1024 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+const PUBLIC_PAGES = [
+  { name: 'landing', path: '/' },
+  { name: 'sign-in', path: '/auth/signin' },
+  { name: 'sign-up', path: '/auth/signup' },
+  { name: 'set-password', path: '/auth/set-password' },
+];
+
+const APP_PAGES = [
+  { name: 'welcome', path: '/welcome' },
+  { name: 'dashboard', path: '/dashboard' },
+  { name: 'providers', path: '/providers' },
+  { name: 'providers-healthcare', path: '/providers/healthcare' },
+  { name: 'providers-type-selection', path: '/providers/type-selection' },
+  { name: 'provider-manage-edit', path: '/providers/7a1d6f3e-0000-4000-8000-000000000003/manage/edit' },
+  { name: 'organizations', path: '/organizations' },
+  { name: 'organization-manage-edit', path: '/organizations/7a1d6f3e-0000-4000-8000-000000000001/manage/edit' },
+  { name: 'order-entry', path: '/orders/entry' },
+  { name: 'users', path: '/users' },
+];
+
+async function shoot(page: Page, name: string, tag: string, theme: string) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  await expect(page.getByTestId('full-screen-spinner')).toHaveCount(0);
+  // Let transitions and toasts settle so shots are stable.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `test-results/screenshots/${name}-${tag}-${theme}.png` });
+}
+
+for (const theme of THEMES) {
+  for (const viewport of VIEWPORTS) {
+    test(`screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+
+      for (const { name, path } of PUBLIC_PAGES) {
+        await page.goto(path);
+        await shoot(page, name, viewport.tag, theme);
+      }
+
+      await signIn(page, STAFF.email, STAFF.password);
+      await expect(page).not.toHaveURL(/\/auth/);
+      for (const { name, path } of APP_PAGES) {
+        await page.goto(path);
+        await shoot(page, name, viewport.tag, theme);
+      }
+
+      await page.getByTestId('user-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/user-menu-${viewport.tag}-${theme}.png` });
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('sync-indicator').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/sync-status-${viewport.tag}-${theme}.png` });
+      await page.keyboard.press('Escape');
+    });
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Journeys' shared steps: signing up, in and out through the UI, and a toast's text.
+ * Users are made unique per run so the tests never depend on each other's leftovers.
+ */
+import { expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+export const STAFF = { email: 'staff@demo-lab.test', password: 'demo-staff-2026' };
+export const ADMIN = { email: 'admin@demo-lab.test', password: 'demo-admin-2026' };
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@lab-e2e.test`;
+}
+
+/** The toast with this title (toasts are a live region: several may be on screen). */
+export function toastWith(page: Page, title: string) {
+  return page.getByTestId('toast').filter({ hasText: title });
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().includes('/auth')) await page.goto('/auth/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export async function signUp(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/signup');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+}
+
+/** Sign out from the user menu (no unsynced changes expected) and land on `/`. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,0 +1,111 @@
+/**
+ * The data layer's API for the app: start the signed-in user's local data (database +
+ * sync + outbox), stop it, wipe it; reach the database and its collections from React-free
+ * code (`localData$`, `getLocalDatabase`) and queue online-only calls. One user's local
+ * data runs at a time; starting another user's stops the first (their pending changes stay
+ * in their own database and are never pushed with someone else's session).
+ */
+import { BehaviorSubject, type Observable } from 'rxjs';
+import type { RxCollection } from 'rxdb';
+import { removeLocalDatabase, type AnyRxStorage, type LocalCollections, type LocalDatabase } from './database.ts';
+import type { EnqueueOptions } from './outbox/outbox.ts';
+import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
+import { LocalDataSession, type SessionClient, type SessionOptions } from './session.ts';
+import type { JsonValue } from './tables/columns.ts';
+
+let active: LocalDataSession | null = null;
+let lifecycle: Promise<unknown> = Promise.resolve();
+const database$ = new BehaviorSubject<LocalDatabase | null>(null);
+
+/** The open local database (null while nobody's local data is started). */
+export const localData$: Observable<LocalDatabase | null> = database$.asObservable();
+
+function serialised<T>(task: () => Promise<T>): Promise<T> {
+  const run = lifecycle.then(task, task);
+  lifecycle = run.catch(() => undefined);
+  return run;
+}
+
+async function closeActive(): Promise<void> {
+  const session = active;
+  if (!session) return;
+  active = null;
+  database$.next(null);
+  await session.stop();
+}
+
+/**
+ * Open the user's local database and start syncing it. Idempotent for the same user (also
+ * offline: local data works without a connection; sync waits for one and for a valid session).
+ */
+export function startLocalData(userId: string, supabase: SessionClient, options: SessionOptions = {}): Promise<void> {
+  return serialised(async () => {
+    if (active?.userId === userId) return;
+    await closeActive();
+    const session = await LocalDataSession.open(userId, supabase, options);
+    active = session;
+    database$.next(session.db);
+    await session.start();
+  });
+}
+
+/** Stop syncing and close the database; the data stays on this device. */
+export function stopLocalData(): Promise<void> {
+  return serialised(closeActive);
+}
+
+/** Delete the user's local database (after the sign-out warning about unsynced changes). */
+export function wipeLocalData(userId: string, options: { storage?: AnyRxStorage } = {}): Promise<void> {
+  return serialised(async () => {
+    const storage = options.storage ?? (active?.userId === userId ? active.storage : undefined);
+    if (active?.userId === userId) await closeActive();
+    await removeLocalDatabase(userId, storage);
+  });
+}
+
+export function getLocalDatabase(): LocalDatabase | null {
+  return database$.getValue();
+}
+
+export function requireLocalDatabase(): LocalDatabase {
+  const db = database$.getValue();
+  if (!db) throw new Error('Local data is not started: no user is signed in on this device');
+  return db;
+}
+
+/** A typed collection of the open database, e.g. `getCollection('providers')`. */
+export function getCollection<K extends keyof LocalCollections>(name: K): LocalCollections[K] {
+  return requireLocalDatabase().collections[name];
+}
+
+/** Queue an online-only call (see registerOutboxHandler); it runs when online, with retries. */
+export function enqueue(kind: OutboxKind, payload: JsonValue, options?: EnqueueOptions): Promise<OutboxItem> {
+  if (!active) return Promise.reject(new Error('Local data is not started: no user is signed in on this device'));
+  return active.enqueue(kind, payload, options);
+}
+
+/** Resolves when the running session has pushed and pulled everything it can. */
+export async function awaitLocalSync(): Promise<void> {
+  await active?.awaitInSync();
+}
+
+/** The running session (tests and diagnostics). */
+export function currentLocalDataSession(): LocalDataSession | null {
+  return active;
+}
+
+export type { RxCollection };
+export type { LocalCollections, LocalDatabase, AnyRxStorage } from './database.ts';
+export type { SessionOptions, SessionClient } from './session.ts';
+export { LocalDataSession } from './session.ts';
+export type { Connectivity } from './connectivity.ts';
+export { newLocalDoc } from './mapping/row-mapping.ts';
+export { registerOutboxHandler, type OutboxHandler, type OutboxCallContext } from './outbox/outbox-handlers.ts';
+export type { OutboxOutcome } from './outbox/outbox-machine.ts';
+export { watchOutboxItem, watchOutboxItems, retryOutboxItem, type EnqueueOptions } from './outbox/outbox.ts';
+export type { OutboxItem, OutboxKind, OutboxState } from './outbox/outbox-schema.ts';
+export * from './queries.ts';
+export type { JsonValue } from './tables/columns.ts';
+export type * from './tables/definitions.ts';
+export { COLLECTION_OF, SYNC_ORDER } from './tables/definitions.ts';
+export type * from './tables/local-docs.ts';

@@ -1,0 +1,65 @@
+/**
+ * Reads the list pages need, shaped for the performance budgets (ARCHITECTURE.md): the
+ * first rows from a limited, indexed, sorted query; the whole list once (to build a search
+ * haystack); then only the changes. Never a `$regex` query per keystroke.
+ */
+import { map, type Observable } from 'rxjs';
+import type { MangoQuerySelector, RxQuery, RxDocument } from 'rxdb';
+import type { LocalDatabase } from './database.ts';
+import { sortKey, type OrganizationDoc, type ProviderDoc } from './tables/local-docs.ts';
+
+export interface ListOptions {
+  /** The first N rows only (paint fast, then load the rest). */
+  limit?: number;
+  /** Only rows with is_active true. */
+  activeOnly?: boolean;
+}
+
+/** Providers sorted by last name, then first name (the `sort_name` index). */
+export function providersByLastName(db: LocalDatabase, options: ListOptions = {}): RxQuery<ProviderDoc, Array<RxDocument<ProviderDoc>>> {
+  const selector: MangoQuerySelector<ProviderDoc> = options.activeOnly ? { is_active: true } : {};
+  return db.providers.find({
+    selector,
+    sort: [{ sort_name: 'asc' }, { id: 'asc' }],
+    ...(options.limit ? { limit: options.limit } : {}),
+  });
+}
+
+/** The provider with this NPI, if any (the `npi_key` index). */
+export function providerByNpi(db: LocalDatabase, npi: string): RxQuery<ProviderDoc, RxDocument<ProviderDoc> | null> {
+  return db.providers.findOne({ selector: { npi_key: npi.trim() } });
+}
+
+/** Organizations sorted by legal name. */
+export function organizationsByName(
+  db: LocalDatabase,
+  options: ListOptions = {},
+): RxQuery<OrganizationDoc, Array<RxDocument<OrganizationDoc>>> {
+  const selector: MangoQuerySelector<OrganizationDoc> = options.activeOnly ? { is_active: true } : {};
+  return db.organizations.find({
+    selector,
+    sort: [{ sort_name: 'asc' }, { id: 'asc' }],
+    ...(options.limit ? { limit: options.limit } : {}),
+  });
+}
+
+export interface ProviderChange {
+  id: string;
+  /** The provider after the change; null when it was deleted. */
+  doc: ProviderDoc | null;
+}
+
+/** Every change to providers, as it happens (to keep a search haystack up to date). */
+export function watchProviderChanges(db: LocalDatabase): Observable<ProviderChange> {
+  return db.providers.$.pipe(
+    map((event) => ({
+      id: event.documentId,
+      doc: event.operation === 'DELETE' ? null : (event.documentData as ProviderDoc),
+    })),
+  );
+}
+
+/** The lowercase text a provider is searched by (first name, last name, NPI), spec §5. */
+export function providerSearchText(doc: Pick<ProviderDoc, 'first_name' | 'last_name' | 'npi'>): string {
+  return sortKey(doc.first_name, doc.last_name, doc.npi);
+}

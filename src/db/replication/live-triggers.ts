@@ -1,0 +1,38 @@
+/**
+ * What makes a replication look at the server again: a Realtime `postgres_changes` event on
+ * its table (one channel with a binding per table; the event only says "something changed",
+ * the pull reads what), the channel (re)connecting, the user coming back to the app, and a
+ * slow interval as a safety net for missed events.
+ */
+import type { SupabaseClient } from '../../lib/supabase.ts';
+import type { Connectivity } from '../connectivity.ts';
+import type { SyncedTable } from '../tables/definitions.ts';
+
+export interface LiveTriggerOptions {
+  supabase: Pick<SupabaseClient, 'channel' | 'removeChannel'>;
+  channelName: string;
+  tables: readonly SyncedTable[];
+  connectivity: Connectivity;
+  intervalMs: number;
+  onTableChanged(table: SyncedTable): void;
+  onResyncAll(): void;
+}
+
+/** Start listening; returns the function that stops it. */
+export function startLiveTriggers(options: LiveTriggerOptions): () => void {
+  const channel = options.supabase.channel(options.channelName);
+  for (const table of options.tables) {
+    channel.on('postgres_changes', { event: '*', schema: 'public', table }, () => options.onTableChanged(table));
+  }
+  // Changes made while the socket was down produced no event: resync on every (re)join.
+  channel.subscribe((status) => {
+    if (status === 'SUBSCRIBED') options.onResyncAll();
+  });
+  const offReturn = options.connectivity.onReturn(options.onResyncAll);
+  const timer = setInterval(options.onResyncAll, options.intervalMs);
+  return () => {
+    clearInterval(timer);
+    offReturn();
+    void options.supabase.removeChannel(channel);
+  };
+}

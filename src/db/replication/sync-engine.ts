@@ -1,0 +1,193 @@
+/**
+ * Runs the replication of every synced table for one signed-in user: creates the
+ * replications (parents first), starts, pauses and resumes them as the gate opens and
+ * closes (connection, session, tab leadership), wires the live triggers, the status and
+ * the pending-changes count, and offers `retry` and `awaitInSync` (for the UI and tests).
+ */
+import { Subject, type Subscription } from 'rxjs';
+import type { SupabaseClient } from '../../lib/supabase.ts';
+import type { SyncStatusApi } from '../../stores/sync-store.ts';
+import type { Connectivity } from '../connectivity.ts';
+import type { LocalDatabase } from '../database.ts';
+import { SYNC_ORDER, type SyncedTable } from '../tables/definitions.ts';
+import { isQuietError } from './errors.ts';
+import { startLiveTriggers } from './live-triggers.ts';
+import type { RecordLookup } from './notices.ts';
+import { PendingRecords } from './pending-records.ts';
+import type { RejectionRegistry } from './rejections.ts';
+import type { AnyReplicationState, SyncContext, SyncTiming } from './sync-context.ts';
+import type { SyncGate } from './sync-gate.ts';
+import { SyncStatusTracker } from './sync-status.ts';
+import { createTableReplication } from './table-replication.ts';
+
+export type EngineClient = Pick<SupabaseClient, 'from' | 'rpc' | 'channel' | 'removeChannel'>;
+
+export interface SyncEngineOptions {
+  db: LocalDatabase;
+  supabase: EngineClient;
+  userId: string;
+  tables: readonly SyncedTable[];
+  connectivity: Connectivity;
+  gate: SyncGate;
+  rejections: RejectionRegistry;
+  lookup: RecordLookup;
+  timing: SyncTiming;
+  /** Realtime subscription (on by default). */
+  live: boolean;
+  /** Where status and notices go (the app's sync store). */
+  store: SyncStatusApi;
+}
+
+interface RxErrorLike {
+  message?: string;
+  parameters?: { errors?: Array<{ name?: string; message?: string }> };
+}
+
+export class SyncEngine {
+  private readonly replications = new Map<SyncedTable, AnyReplicationState>();
+  private readonly resync$ = new Map<SyncedTable, Subject<'RESYNC'>>();
+  private readonly wired = new Set<SyncedTable>();
+  private readonly subscriptions: Subscription[] = [];
+  private readonly tables: SyncedTable[];
+  readonly status: SyncStatusTracker;
+  readonly pending: PendingRecords;
+  private stopLive: (() => void) | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private firstSyncStarted = false;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.tables = SYNC_ORDER.filter((table) => options.tables.includes(table));
+    this.status = new SyncStatusTracker(options.db, options.gate, this.tables, options.store);
+    this.pending = new PendingRecords(options.db, this.tables, (count) => options.store.update({ pendingRecords: count }));
+  }
+
+  async start(): Promise<void> {
+    const { db, gate } = this.options;
+    await this.status.load();
+    const ctx: SyncContext = {
+      db,
+      supabase: this.options.supabase,
+      gate,
+      rejections: this.options.rejections,
+      tables: this.tables,
+      lookup: this.options.lookup,
+      notify: (message, kind) => this.options.store.notify(message, kind),
+      status: this.status,
+      replicationOf: (table) => this.replications.get(table),
+      timing: this.options.timing,
+    };
+    for (const table of this.tables) {
+      const resync$ = new Subject<'RESYNC'>();
+      const replication = createTableReplication(ctx, table, resync$.asObservable());
+      this.resync$.set(table, resync$);
+      this.replications.set(table, replication);
+      this.subscriptions.push(replication.error$.subscribe((error) => this.onReplicationError(error as RxErrorLike)));
+    }
+    this.pending.start();
+    this.subscriptions.push(
+      gate.state$.subscribe(() => this.status.publish()),
+      gate.canSync$.subscribe((canSync) => this.enqueue(() => (canSync ? this.resume() : this.pause()))),
+    );
+  }
+
+  replicationOf(table: SyncedTable): AnyReplicationState | undefined {
+    return this.replications.get(table);
+  }
+
+  resync(table: SyncedTable): void {
+    this.resync$.get(table)?.next('RESYNC');
+  }
+
+  resyncAll(): void {
+    for (const table of this.tables) this.resync(table);
+  }
+
+  /** Re-check the session, forget shown errors and resync everything now. */
+  async retry(): Promise<void> {
+    this.status.clearErrors();
+    await this.options.gate.checkSession();
+    if (this.options.gate.canSync()) this.resyncAll();
+  }
+
+  /** Resolves when every table has pushed and pulled what there is (tests, sign-out). */
+  async awaitInSync(): Promise<void> {
+    await this.queue;
+    await Promise.all([...this.replications.values()].map((replication) => replication.awaitInSync()));
+  }
+
+  async stop(): Promise<void> {
+    this.options.gate.stop();
+    await this.queue;
+    this.stopLive?.();
+    this.stopLive = null;
+    this.subscriptions.splice(0).forEach((subscription) => subscription.unsubscribe());
+    this.pending.stop();
+    this.status.close();
+    await Promise.all([...this.replications.values()].map((replication) => replication.cancel()));
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch((error: unknown) => {
+      this.status.unexpectedError(error instanceof Error ? error.message : String(error));
+    });
+  }
+
+  private async resume(): Promise<void> {
+    for (const table of this.tables) {
+      const replication = this.replications.get(table);
+      if (!replication) continue;
+      await replication.start();
+      this.wire(table, replication);
+    }
+    if (!this.stopLive && this.options.live) {
+      this.stopLive = startLiveTriggers({
+        supabase: this.options.supabase,
+        channelName: `local-sync-${this.options.userId}`,
+        tables: this.tables,
+        connectivity: this.options.connectivity,
+        intervalMs: this.options.timing.resyncIntervalMs,
+        onTableChanged: (table) => this.resync(table),
+        onResyncAll: () => this.resyncAll(),
+      });
+    }
+    if (!this.status.firstSyncDone && !this.firstSyncStarted) {
+      this.firstSyncStarted = true;
+      void this.countServerRows().then((total) => this.status.setFirstSyncTotal(total));
+    }
+  }
+
+  private async pause(): Promise<void> {
+    await Promise.all([...this.replications.values()].map((replication) => replication.pause()));
+  }
+
+  /** Follow a started replication's activity (phase) and acknowledge pushed records. */
+  private wire(table: SyncedTable, replication: AnyReplicationState): void {
+    const internal = replication.internalReplicationState;
+    if (!internal || this.wired.has(table)) return;
+    this.wired.add(table);
+    this.subscriptions.push(
+      internal.events.active.down.subscribe((active) => this.status.activity(table, 'down', active)),
+      internal.events.active.up.subscribe((active) => {
+        this.status.activity(table, 'up', active);
+        if (!active) void this.pending.reconcile(table, replication).catch(() => undefined);
+      }),
+    );
+  }
+
+  private onReplicationError(error: RxErrorLike): void {
+    const causes = error.parameters?.errors ?? [];
+    if (causes.length > 0 && causes.every((cause) => isQuietError(cause.name) || cause.name === 'SyncRequestError')) return;
+    this.status.unexpectedError(causes[0]?.message ?? error.message ?? 'Synchronisation failed');
+  }
+
+  /** Rows the first sync will pull (a `count: exact` HEAD request per table). */
+  private async countServerRows(): Promise<number | null> {
+    const counts = await Promise.all(
+      this.tables.map(async (table) => {
+        const { count, error } = await this.options.supabase.from(table).select('*', { count: 'exact', head: true });
+        return error ? null : count;
+      }),
+    );
+    return counts.some((count) => count === null) ? null : counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
+  }
+}

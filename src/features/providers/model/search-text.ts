@@ -1,0 +1,91 @@
+/**
+ * The text side of the provider search: how names and queries are normalised, which
+ * providers a list scope holds, what each provider's precomputed haystack contains and how
+ * the lists are ordered. Kept apart from the index so the rules read in one place.
+ */
+
+export type ProviderSearchScope = 'all' | 'healthcare' | 'non_healthcare';
+
+/** The fields the search and the sort read (a structural subset of a provider record). */
+export interface SearchableProvider {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  npi: string | null;
+}
+
+/** Separates haystack fields; normalised queries never contain it, so no match spans two fields. */
+const FIELD_SEPARATOR = '\u0001';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Case- and accent-insensitive text: lowercase, diacritics removed ('José' → 'jose'),
+ * typographic apostrophes made plain ('O’Brien' → "o'brien"), control characters (the
+ * index's separators) and runs of white space read as one space, ends trimmed.
+ */
+export function searchKey(value: string | null | undefined): string {
+  if (!value) return '';
+  // Most names are plain printable ASCII: skip the Unicode work (it dominates building 50,000 haystacks).
+  if (PRINTABLE_ASCII.test(value)) {
+    const lower = value.toLowerCase();
+    return lower.includes('  ') || lower.startsWith(' ') || lower.endsWith(' ') ? lower.replace(/ +/g, ' ').trim() : lower;
+  }
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .toLowerCase()
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function hasNpi(provider: Pick<SearchableProvider, 'npi'>): boolean {
+  return typeof provider.npi === 'string' && provider.npi.trim() !== '';
+}
+
+/** Which providers a list shows: /providers all, /providers/healthcare those with an NPI, the other those without. */
+export function inScope(provider: SearchableProvider, scope: ProviderSearchScope): boolean {
+  if (scope === 'all') return true;
+  return scope === 'healthcare' ? hasNpi(provider) : !hasNpi(provider);
+}
+
+/**
+ * What a query is matched against, built once per provider. The spec matches substrings of
+ * the first name, the last name or the NPI (never the NPI on the non-healthcare list); the
+ * haystack holds 'first last' and 'last, first' so those two match as well, and typing a
+ * whole name ('Jane Doe', 'Doe, Jane') finds the provider, as staff expect.
+ */
+export function buildHaystack(provider: SearchableProvider, scope: ProviderSearchScope): string {
+  return haystackFromKeys(sortKeysOf(provider), provider, scope);
+}
+
+/** The haystack from already normalised names (the index computes them once for sorting too). */
+export function haystackFromKeys(keys: SortKeys, provider: Pick<SearchableProvider, 'npi'>, scope: ProviderSearchScope): string {
+  const names = `${keys.first} ${keys.last}${FIELD_SEPARATOR}${keys.last}, ${keys.first}`;
+  return scope !== 'non_healthcare' && hasNpi(provider) ? `${names}${FIELD_SEPARATOR}${searchKey(provider.npi)}` : names;
+}
+
+/** Sort keys: last name, then first name, then id (ties never depend on arrival order). */
+export interface SortKeys {
+  last: string;
+  first: string;
+  id: string;
+}
+
+export function sortKeysOf(provider: SearchableProvider): SortKeys {
+  return { last: searchKey(provider.last_name), first: searchKey(provider.first_name), id: provider.id };
+}
+
+/**
+ * Orders by last name ascending, then first name, then id. Plain code-unit comparison of
+ * the normalised keys: fast enough to sort 50,000 rows, and the same order as the local
+ * database's lowercase accent-free `sort_name` index for ordinary names.
+ */
+export function compareSortKeys(a: SortKeys, b: SortKeys): number {
+  if (a.last !== b.last) return a.last < b.last ? -1 : 1;
+  if (a.first !== b.first) return a.first < b.first ? -1 : 1;
+  if (a.id !== b.id) return a.id < b.id ? -1 : 1;
+  return 0;
+}

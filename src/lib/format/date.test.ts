@@ -1,0 +1,61 @@
+/** Date display rules of spec §5 and §9. */
+import { describe, expect, it } from 'vitest';
+import { DATE_NOT_AVAILABLE, formatDetailDate, formatListDate, parseDateInput } from './date.ts';
+
+describe('formatDetailDate', () => {
+  it('spells the month out', () => {
+    expect(formatDetailDate('2024-05-29')).toBe('May 29, 2024');
+    expect(formatDetailDate('2024-01-05T12:00:00Z')).toBe('January 5, 2024');
+    expect(formatDetailDate(new Date(2023, 11, 31, 10))).toBe('December 31, 2023');
+  });
+
+  it('reads a calendar date as that day in the local zone, not UTC midnight', () => {
+    expect(formatDetailDate('2024-03-01')).toBe('March 1, 2024');
+  });
+
+  it('reads Postgres timestamptz text (space separator, short offset)', () => {
+    expect(formatDetailDate('2024-07-04 12:30:00.123456+00')).toBe('July 4, 2024');
+  });
+
+  it("says 'Not available' when missing", () => {
+    expect(formatDetailDate(null)).toBe('Not available');
+    expect(formatDetailDate(undefined)).toBe('Not available');
+    expect(formatDetailDate('   ')).toBe(DATE_NOT_AVAILABLE);
+  });
+
+  it('shows an unparsable value as it is', () => {
+    expect(formatDetailDate('sometime in May')).toBe('sometime in May');
+    expect(formatDetailDate('2024-13-45')).toBe('2024-13-45');
+    expect(formatDetailDate(new Date('nope'))).toBe('Invalid Date');
+    expect(formatDetailDate(Number.NaN)).toBe('NaN');
+  });
+
+  it('accepts an epoch in milliseconds', () => {
+    expect(formatDetailDate(new Date(2024, 4, 29, 12).getTime())).toBe('May 29, 2024');
+  });
+});
+
+describe('formatListDate', () => {
+  it('abbreviates the month', () => {
+    expect(formatListDate('2024-05-29')).toBe('May 29, 2024');
+    expect(formatListDate('2024-09-03T12:00:00Z')).toBe('Sep 3, 2024');
+  });
+
+  it('uses the given text when missing, Not available by default', () => {
+    expect(formatListDate(null)).toBe('Not available');
+    expect(formatListDate('', 'Never')).toBe('Never');
+  });
+
+  it('shows an unparsable value as it is', () => {
+    expect(formatListDate('n/a', 'Never')).toBe('n/a');
+  });
+});
+
+describe('parseDateInput', () => {
+  it('returns null for missing or invalid values and a Date otherwise', () => {
+    expect(parseDateInput(null)).toBeNull();
+    expect(parseDateInput('')).toBeNull();
+    expect(parseDateInput('garbage')).toBeNull();
+    expect(parseDateInput('2024-05-29')?.getDate()).toBe(29);
+  });
+});

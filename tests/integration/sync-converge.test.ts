@@ -1,0 +1,62 @@
+/**
+ * Two browsers of two staff users replicate through the local stack and converge: what
+ * one writes (offline-capable, into RxDB) the other sees, live, and back again.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { eventually, TestBrowser } from './helpers/browser.ts';
+
+const tables = ['organizations', 'providers', 'provider_preferences'] as const;
+let a: TestBrowser;
+let b: TestBrowser;
+
+beforeAll(async () => {
+  a = new TestBrowser(await signedInUser('converge-a'), { tables, devMode: true });
+  b = new TestBrowser(await signedInUser('converge-b'), { tables });
+  await Promise.all([a.signIn(), b.signIn()]);
+  await Promise.all([a.open(), b.open()]);
+});
+
+afterAll(async () => {
+  await Promise.all([a?.dispose(), b?.dispose()]);
+});
+
+describe('two browsers', () => {
+  it('converge on records created and edited on either side', async () => {
+    const organizationId = randomUUID();
+    const providerId = randomUUID();
+    await a.db.organizations.insert({ id: organizationId, legal_name: 'Converge Clinic', type: 'healthcare' } as never);
+    await a.db.providers.insert({
+      id: providerId,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      default_organization_id: organizationId,
+      nppes_data: { result_count: 0, results: [] },
+    } as never);
+    expect(a.state().pendingRecords).toBeGreaterThanOrEqual(0);
+
+    const seenByB = await eventually(async () => {
+      const doc = await b.db.providers.findOne(providerId).exec();
+      expect(doc?.last_name).toBe('Lovelace');
+      return doc!;
+    });
+    expect(seenByB.local_dirty).toBe(false);
+    expect(seenByB.nppes_data).toEqual({ result_count: 0, results: [] });
+    expect(seenByB.server_modified).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    await seenByB.incrementalPatch({ phone: '5185550100', updated_at: new Date().toISOString() });
+    await eventually(async () => {
+      expect((await a.db.providers.findOne(providerId).exec())?.phone).toBe('5185550100');
+    });
+
+    const { data } = await serviceClient().from('providers').select('*').eq('id', providerId).single();
+    expect(data).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', phone: '5185550100', _deleted: false });
+    await eventually(() => {
+      expect(a.state().pendingChanges).toBe(0);
+      expect(b.state().pendingChanges).toBe(0);
+      expect(a.state().phase).toBe('idle');
+      expect(a.state().lastSyncedAt).not.toBeNull();
+    });
+  });
+});
