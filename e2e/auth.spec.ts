@@ -51,10 +51,16 @@ test('the forms explain what is missing before anything is sent', async ({ page 
   await expect(page).toHaveURL(/\/auth\/signup$/);
   await page.getByLabel('Work email').fill('new-user@lab-e2e.test');
   await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByLabel('Confirm password').fill('different');
   await page.getByRole('button', { name: 'Create account', exact: true }).click();
   await expect(page.getByText('Use at least 8 characters')).toBeVisible();
+  await expect(page.getByText('Confirm your password')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+  await page.getByLabel('Confirm password').fill('long-enough-2');
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByText('Use at least 8 characters')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/auth\/signup$/);
 });
 
 test('the guard sends a signed-out user to sign in, then back where they were going', async ({ page }) => {

@@ -101,7 +101,7 @@ export class LocalDataSession {
     if (this.stopped) return;
     this.stopped = true;
     await this.engine.stop();
-    await this.drainer.stop();
+    this.drainer.stop();
     this.pendingCallsSubscription?.unsubscribe();
     await this.db.close();
     this.status.reset();

@@ -5,7 +5,7 @@
  * the column defaults of the migration (ids are client-generated UUIDs, decision 4).
  */
 import { defaultValueOf, type ColumnSpec } from '../tables/columns.ts';
-import { TABLE_COLUMNS, type SyncedTable } from '../tables/definitions.ts';
+import { TABLE_COLUMNS, type InputOfTable, type SyncedTable } from '../tables/definitions.ts';
 import { derivedFields, type LocalDocOfTable } from '../tables/local-docs.ts';
 import { parseJsonColumn, parseTextArrayColumn } from './json-columns.ts';
 
@@ -92,13 +92,12 @@ export function prepareLocalWrite(table: SyncedTable, doc: Record<string, unknow
   doc.local_dirty = true;
 }
 
-/** A complete new record from what a caller gave, with the migration's defaults. */
-export function newLocalDoc<T extends SyncedTable>(
-  table: T,
-  input: Record<string, unknown>,
-  clock: Clock = systemClock,
-): LocalDocOfTable[T] {
-  const doc: Record<string, unknown> = { ...input, server_modified: null };
+/**
+ * A complete new record from what a caller gives, with the migration's defaults (a fresh
+ * UUID, now, …): `db.providers.insert(newLocalDoc('providers', { first_name, last_name }))`.
+ */
+export function newLocalDoc<T extends SyncedTable>(table: T, input: InputOfTable[T], clock: Clock = systemClock): LocalDocOfTable[T] {
+  const doc: Record<string, unknown> = { ...fieldsOf(input), server_modified: null };
   prepareLocalWrite(table, doc, clock);
   return doc as unknown as LocalDocOfTable[T];
 }

@@ -51,11 +51,14 @@ export class OutboxDrainer {
     );
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stop draining. A call in flight is not awaited (a closing tab cannot wait either): its
+   * item stays `running` and the next leader runs it again with the same idempotency key.
+   */
+  stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.subscriptions.splice(0).forEach((subscription) => subscription.unsubscribe());
-    await this.running;
   }
 
   /** Look for due items now (no-op while paused; coalesces while a run is going on). */
@@ -117,7 +120,7 @@ export class OutboxDrainer {
     } catch (error) {
       outcome = { ok: false, transient: true, message: error instanceof Error ? error.message : String(error) };
     }
-    if (this.collection.closed) return;
+    if (this.stopped || this.collection.closed) return;
     await started.incrementalModify((data) => ({ ...data, ...finishAttempt(data, outcome, this.now(), this.maxAttempts) }));
   }
 

@@ -73,9 +73,15 @@ export class SyncStatusTracker implements SyncStatusSink {
     this.publishSoon();
   }
 
+  /** The first sync is done once every table has pulled all there was and written it locally. */
   caughtUp(table: SyncedTable): void {
     if (this.firstSync.done) return;
     this.caughtUpTables.add(table);
+    this.checkFirstSyncDone();
+  }
+
+  private checkFirstSyncDone(): void {
+    if (this.firstSync.done || this.busy.down.size > 0) return;
     if (this.tables.every((name) => this.caughtUpTables.has(name))) void this.markFirstSyncDone();
   }
 
@@ -99,6 +105,7 @@ export class SyncStatusTracker implements SyncStatusSink {
     } else {
       this.busy[direction].delete(table);
     }
+    if (direction === 'down' && !active) this.checkFirstSyncDone();
     const idle = this.busy.up.size === 0 && this.busy.down.size === 0;
     if (idle && this.sawActivity && this.errors.size === 0 && this.gate.canSync()) {
       this.sawActivity = false;

@@ -167,3 +167,14 @@ export type UserRoleInput = InputOf<typeof userRoleColumns>;
 export type MembershipInput = InputOf<typeof membershipColumns>;
 export type PreferenceInput = InputOf<typeof preferenceColumns>;
 export type DelegateInput = InputOf<typeof delegateColumns>;
+
+/** What a caller gives to create a record of each table (columns with defaults are optional). */
+export interface InputOfTable {
+  organizations: OrganizationInput;
+  providers: ProviderInput;
+  profiles: ProfileInput;
+  user_roles: UserRoleInput;
+  provider_organization_memberships: MembershipInput;
+  provider_preferences: PreferenceInput;
+  provider_delegate_approvals: DelegateInput;
+}

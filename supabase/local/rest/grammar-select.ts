@@ -81,7 +81,7 @@ function fieldSelect(c: Cursor): SelectItem {
     let cast: string | null = null;
     if (c.eat('::')) {
       cast = c.until('),').trim();
-      if (!/^[A-Za-z0-9_ $]+$/.test(cast)) c.fail('expecting letter or digit');
+      if (!/^[A-Za-z_][A-Za-z0-9_ $]*$/.test(cast)) c.fail('expecting letter or digit');
     }
     c.ws();
     endOfItem(c);

@@ -36,6 +36,14 @@ beforeAll(async () => {
       'select * from people where name like pattern';
     create function squares(n int) returns setof int language sql immutable as 'select g * g from generate_series(1, n) g';
     create function touch() returns void language sql as 'select 1';
+    create table drop_box (id int primary key, note text);
+    alter table drop_box enable row level security;
+    create policy "anyone drops" on drop_box for insert with check (true);
+    create policy "nobody reads" on drop_box for select using (false);
+    create role box_user;
+    grant insert, select on drop_box to box_user;
+    create function echo(jsonb) returns jsonb language sql immutable as 'select $1';
+    create function wrap(doc json) returns json language sql immutable as 'select json_build_object(''got'', doc)';
   `);
   cache = await pg.transaction((tx) => loadSchemaCache(tx));
 }, 120_000);
@@ -156,6 +164,24 @@ describe('writes and rpc', () => {
     });
   });
 
+  it('needs the SELECT policy only when the write returns a representation, as PostgREST', async () => {
+    const table = cache.tables.get('drop_box')!;
+    const write = async (id: number, representation: boolean) => {
+      const p = new SqlParams();
+      const mutation = insertSql({ table, columns: ['id', 'note'], payload: `[{"id":${id},"note":"n"}]`, missingDefault: false, onConflict: null }, p);
+      const plan = representation
+        ? buildPlan(cache, { tableName: 'drop_box', columns: table.columns }, parseQuery(new URLSearchParams()), { rootFilters: false, ordering: false })
+        : null;
+      return pg.transaction(async (tx) => {
+        await tx.exec('set local role box_user');
+        const sql = mutationStatement(mutation, table, { plan, shape: 'array', countInserted: false }, p, false);
+        return (await tx.query<{ page_total: number }>(sql, p.values)).rows[0]!.page_total;
+      });
+    };
+    expect(await write(1, false)).toBe(1);
+    await expect(write(2, true)).rejects.toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "drop_box"' });
+  });
+
   it('shapes scalar, set-of-scalar, set-of-row and void functions', async () => {
     const call = async (name: string, args: Record<string, unknown>, qs = '') => {
       const keys = Object.keys(args);
@@ -174,6 +200,13 @@ describe('writes and rpc', () => {
     expect(JSON.parse((await call('squares', { n: 4 }, 'limit=2'))!)).toEqual([1, 4]);
     expect(JSON.parse((await call('people_named', { pattern: '%o%' }, 'select=name,orgs!org_id(name)')) ?? '')).toEqual([{ name: 'Bob', orgs: { name: 'Acme' } }]);
     expect(await call('touch', {})).toBeNull();
+    // One unnamed json/jsonb parameter takes the whole body; Prefer: params=single-object
+    // does the same for a named one.
+    expect(await call('echo', { any: [1, 'two'] })).toBe('{"any": [1, "two"]}');
+    const wrap = findRoutine(cache, 'wrap', ['x'], { isPost: true, paramsSingleObject: true });
+    const p = new SqlParams();
+    const sql = rpcStatement({ call: wrap, argumentKeys: ['x'], payload: '{"x":1}', plan: null, range: null, shape: 'array', count: false }, p);
+    expect((await pg.query<{ body: string }>(sql, p.values)).rows[0]!.body).toBe('{"got" : {"x":1}}');
     expect(() => findRoutine(cache, 'add', ['c'], { isPost: true, paramsSingleObject: false })).toThrow(
       expect.objectContaining({ status: 404, body: expect.objectContaining({ code: 'PGRST202', message: 'Could not find the function public.add(c) in the schema cache' }) }),
     );

@@ -11,13 +11,30 @@ export class NetworkSwitch implements Connectivity {
   private readonly returnListeners = new Set<() => void>();
   /** Requests that reached the server, by method and path (e.g. `POST /rest/v1/rpc/sync_push`). */
   readonly requests: string[] = [];
+  /** The `p_rows` of every sync_push call that reached the server, by table. */
+  readonly pushed: Array<{ table: string; rows: Array<{ new: { id: string }; assumed: unknown }> }> = [];
+
+  /** sync_push calls for these tables wait this long before they are sent (a slow push). */
+  readonly pushDelayMs = new Map<string, number>();
 
   readonly fetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     if (!this.online) throw new TypeError('fetch failed (offline)');
-    this.requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/rpc/sync_push')) {
+      const body = (await request.clone().json()) as { p_table: string; p_rows: NetworkSwitch['pushed'][number]['rows'] };
+      const delay = this.pushDelayMs.get(body.p_table);
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      this.pushed.push({ table: body.p_table, rows: body.p_rows });
+    }
+    this.requests.push(`${request.method} ${path}`);
     return fetch(request);
   };
+
+  /** How many times a row was sent to sync_push. */
+  timesPushed(id: string): number {
+    return this.pushed.reduce((sum, call) => sum + call.rows.filter((row) => row.new.id === id).length, 0);
+  }
 
   isOnline(): boolean {
     return this.online;

@@ -2,7 +2,7 @@
  * A micro-benchmark of the provider search at the budget's size (50,000 providers). It
  * prints timings and asserts only that the answers are right: timed assertions are flaky
  * on shared machines, and the budget (< 16 ms per keystroke at p95) is measured in
- * Chromium by the benchmark suite. Kept well under 2 s.
+ * Chromium by the benchmark suite. Takes well under 2 s on an idle machine.
  */
 import { describe, expect, it } from 'vitest';
 import { ProviderSearchIndex } from './provider-search.ts';
@@ -36,7 +36,8 @@ function time<T>(run: () => T): { result: T; ms: number } {
 }
 
 describe('provider search at 50,000 providers', () => {
-  it('builds once, filters per keystroke and updates incrementally (timings printed)', () => {
+  // The timeout only guards a badly overloaded machine; nothing here asserts a duration.
+  it('builds once, filters per keystroke and updates incrementally (timings printed)', { timeout: 30_000 }, () => {
     const providers = syntheticProviders(COUNT);
     const lines: string[] = [];
     const built = time(() => new ProviderSearchIndex('all', providers));
@@ -68,10 +69,6 @@ describe('provider search at 50,000 providers', () => {
     const bulk = time(() => index.applyChanges(page));
     lines.push(`apply a sync page of ${page.length} changes: ${bulk.ms.toFixed(1)} ms`);
     expect(index.query('batch').length).toBe(page.length);
-
-    const healthcare = time(() => new ProviderSearchIndex('healthcare', providers));
-    lines.push(`build healthcare scope: ${healthcare.ms.toFixed(1)} ms (${healthcare.result.size} rows)`);
-    expect(healthcare.result.size).toBe(providers.filter((p) => p.npi !== null).length);
 
     console.log(`provider search benchmark\n  ${lines.join('\n  ')}`);
   });

@@ -171,16 +171,16 @@ function expected(model: Map<string, Row>, scope: ProviderSearchScope, text: str
 }
 
 describe('ProviderSearchIndex agrees with a plain filter-and-sort', () => {
-  const name = fc.constantFrom('Ann', 'anna', 'Bo', 'Doe', 'doe', 'Ñora', 'Smith', 'Li', '', 'O Neil');
-  const npi = fc.constantFrom(null, '1234567893', '1003000126', '');
-  const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h');
-  const rowArb = fc.record({ id, first_name: name, last_name: name, npi });
+  const name = fc.constantFrom<string>('Ann', 'anna', 'Bo', 'Doe', 'doe', 'Ñora', 'Smith', 'Li', '', 'O Neil');
+  const npi = fc.constantFrom<string | null>(null, '1234567893', '1003000126', '');
+  const id = fc.constantFrom<string>('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h');
+  const rowArb: fc.Arbitrary<Row> = fc.record({ id, first_name: name, last_name: name, npi });
   const change: fc.Arbitrary<ProviderChange<Row>> = fc.oneof(
     rowArb.map((r) => ({ type: 'upsert' as const, row: r })),
     id.map((i) => ({ type: 'remove' as const, id: i })),
   );
   const scope = fc.constantFrom<ProviderSearchScope>('all', 'healthcare', 'non_healthcare');
-  const queries = fc.array(fc.constantFrom('', 'a', 'an', 'ann', 'do', 'doe', '12', 'nora', 'o n', 'doe, a'), { maxLength: 4 });
+  const queries = fc.array(fc.constantFrom<string>('', 'a', 'an', 'ann', 'do', 'doe', '12', 'nora', 'o n', 'doe, a'), { maxLength: 4 });
 
   it('through single upserts and removes, with queries in between', () => {
     fc.assert(

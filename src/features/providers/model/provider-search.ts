@@ -3,12 +3,12 @@
  * filter per keystroke well under 16 ms. Each provider's lowercase haystack is built once;
  * the index keeps providers sorted (last name, first name, id) and is kept current by
  * upserting or removing single documents from the local database's change stream, so a
- * keystroke never runs a regex or a database query.
+ * keystroke is one `includes` per provider and never a regex or a database query. Typing
+ * more characters narrows the previous result instead of scanning every provider again.
  *
- * A keystroke scans one string: the haystacks joined in list order (the "corpus"), with
- * `indexOf` jumping from match to match. Measured here, that is 3–6 times faster than
- * calling `includes` on 50,000 separate strings, which lie scattered in memory once sorted.
- * The corpus is rebuilt lazily (one join) on the first query after a change.
+ * Layout matters at this size: the haystacks live in one dense array, in list order, and a
+ * full build creates them in that order so they also sit in memory in scan order
+ * (measured here: scanning 50,000 strings scattered by a sort is 3–4 times slower).
  */
 import {
   compareSortKeys,
@@ -24,7 +24,6 @@ import {
 interface Entry<T> {
   row: T;
   keys: SortKeys;
-  haystack: string;
 }
 
 /** One change from the local database: a document written, or one deleted. */
@@ -33,9 +32,6 @@ export type ProviderChange<T> = { type: 'upsert'; row: T } | { type: 'remove'; i
 /** Above this many changes at once, merging beats inserting one by one (each insert moves up to n entries). */
 const BULK_THRESHOLD = 64;
 
-/** Between two rows' haystacks in the corpus; a normalised query never contains it. */
-const ROW_SEPARATOR = '\u0002';
-
 export class ProviderSearchIndex<T extends SearchableProvider> {
   readonly scope: ProviderSearchScope;
   private haystacks: string[] = [];
@@ -43,7 +39,7 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
   private keys: SortKeys[] = [];
   private readonly byId = new Map<string, Entry<T>>();
   private allRows: readonly T[] | null = null;
-  private corpus: { text: string; starts: Int32Array } | null = null;
+  private lastQuery: { needle: string; positions: number[] } | null = null;
   private revision = 0;
 
   constructor(scope: ProviderSearchScope, rows: Iterable<T> = []) {
@@ -74,10 +70,14 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
     this.byId.clear();
     for (const row of rows) {
       // A repeated id: the last version wins, also when it has left the scope.
-      if (inScope(row, this.scope)) this.byId.set(row.id, this.entryOf(row));
+      if (inScope(row, this.scope)) this.byId.set(row.id, { row, keys: sortKeysOf(row) });
       else this.byId.delete(row.id);
     }
-    this.setEntries(sortedEntries([...this.byId.values()]));
+    const entries = sortedEntries([...this.byId.values()]);
+    this.sortedRows = entries.map((entry) => entry.row);
+    this.keys = entries.map((entry) => entry.keys);
+    this.haystacks = entries.map((entry) => haystackFromKeys(entry.keys, entry.row, this.scope));
+    this.changed();
   }
 
   /** Adds or updates one provider (it leaves the index if it no longer belongs to the scope). */
@@ -87,18 +87,19 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
       if (current) this.remove(row.id);
       return;
     }
-    const next = this.entryOf(row);
+    const next: Entry<T> = { row, keys: sortKeysOf(row) };
+    const haystack = haystackFromKeys(next.keys, row, this.scope);
     if (current && compareSortKeys(current.keys, next.keys) === 0) {
       // Same place in the order: replace in place.
       const position = this.positionOf(current.keys);
-      this.haystacks[position] = next.haystack;
-      this.sortedRows[position] = next.row;
+      this.haystacks[position] = haystack;
+      this.sortedRows[position] = row;
       this.keys[position] = next.keys;
     } else {
       if (current) this.deleteAt(this.positionOf(current.keys));
       const position = this.positionOf(next.keys);
-      this.haystacks.splice(position, 0, next.haystack);
-      this.sortedRows.splice(position, 0, next.row);
+      this.haystacks.splice(position, 0, haystack);
+      this.sortedRows.splice(position, 0, row);
       this.keys.splice(position, 0, next.keys);
     }
     this.byId.set(row.id, next);
@@ -128,16 +129,12 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
     for (const change of changes) {
       const id = change.type === 'upsert' ? change.row.id : change.id;
       touched.add(id);
-      if (change.type === 'upsert' && inScope(change.row, this.scope)) this.byId.set(id, this.entryOf(change.row));
+      if (change.type === 'upsert' && inScope(change.row, this.scope)) this.byId.set(id, { row: change.row, keys: sortKeysOf(change.row) });
       else this.byId.delete(id);
     }
-    const kept: Entry<T>[] = [];
-    for (let i = 0; i < this.sortedRows.length; i++) {
-      const row = this.sortedRows[i] as T;
-      if (!touched.has(row.id)) kept.push({ row, keys: this.keys[i] as SortKeys, haystack: this.haystacks[i] as string });
-    }
     const added = sortedEntries([...touched].flatMap((id) => this.byId.get(id) ?? []));
-    this.setEntries(mergeSorted(kept, added));
+    this.mergeIn(touched, added);
+    this.changed();
   }
 
   /** Every provider of the scope, sorted; the same array until the index changes. */
@@ -150,7 +147,10 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
   query(text: string): readonly T[] {
     const needle = searchKey(text);
     if (needle === '') return this.rows();
-    return this.match(needle);
+    const positions = this.matchingPositions(needle);
+    const rows: T[] = new Array(positions.length);
+    for (let i = 0; i < positions.length; i++) rows[i] = this.sortedRows[positions[i] as number] as T;
+    return rows;
   }
 
   /** The ids of `query(text)`, in order. */
@@ -158,46 +158,52 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
     return this.query(text).map((row) => row.id);
   }
 
-  /** The rows whose haystack contains the needle, found by jumping through the corpus. */
-  private match(needle: string): T[] {
-    const { text, starts } = this.currentCorpus();
+  private matchingPositions(needle: string): number[] {
+    const haystacks = this.haystacks;
+    const positions: number[] = [];
+    const previous = this.lastQuery;
+    if (previous && needle.includes(previous.needle)) {
+      // A longer query matches a subset of a query it contains: scan only the last result.
+      for (const position of previous.positions) {
+        if ((haystacks[position] as string).includes(needle)) positions.push(position);
+      }
+    } else {
+      for (let i = 0; i < haystacks.length; i++) {
+        if ((haystacks[i] as string).includes(needle)) positions.push(i);
+      }
+    }
+    this.lastQuery = { needle, positions };
+    return positions;
+  }
+
+  /** Drops the touched ids from the sorted arrays and merges the added entries in, in one pass. */
+  private mergeIn(touched: ReadonlySet<string>, added: Entry<T>[]): void {
+    const haystacks: string[] = [];
     const rows: T[] = [];
-    let row = 0;
-    let at = text.indexOf(needle);
-    while (at !== -1) {
-      // Matches come in increasing order: walk forward to the row that holds this one.
-      while ((starts[row + 1] as number) <= at) row++;
-      rows.push(this.sortedRows[row] as T);
-      // One hit per row is enough: continue at the next row's haystack.
-      at = text.indexOf(needle, starts[row + 1] as number);
+    const keys: SortKeys[] = [];
+    const push = (row: T, key: SortKeys, haystack: string) => {
+      rows.push(row);
+      keys.push(key);
+      haystacks.push(haystack);
+    };
+    let j = 0;
+    for (let i = 0; i < this.sortedRows.length; i++) {
+      const row = this.sortedRows[i] as T;
+      if (touched.has(row.id)) continue;
+      const key = this.keys[i] as SortKeys;
+      for (; j < added.length && compareSortKeys((added[j] as Entry<T>).keys, key) < 0; j++) {
+        const entry = added[j] as Entry<T>;
+        push(entry.row, entry.keys, haystackFromKeys(entry.keys, entry.row, this.scope));
+      }
+      push(row, key, this.haystacks[i] as string);
     }
-    return rows;
-  }
-
-  private currentCorpus(): { text: string; starts: Int32Array } {
-    if (this.corpus) return this.corpus;
-    // starts[i] is where row i's haystack begins; starts[n] is one past the end.
-    const starts = new Int32Array(this.haystacks.length + 1);
-    let offset = 0;
-    for (let i = 0; i < this.haystacks.length; i++) {
-      starts[i] = offset;
-      offset += (this.haystacks[i] as string).length + 1;
+    for (; j < added.length; j++) {
+      const entry = added[j] as Entry<T>;
+      push(entry.row, entry.keys, haystackFromKeys(entry.keys, entry.row, this.scope));
     }
-    starts[this.haystacks.length] = offset;
-    this.corpus = { text: this.haystacks.join(ROW_SEPARATOR), starts };
-    return this.corpus;
-  }
-
-  private entryOf(row: T): Entry<T> {
-    const keys = sortKeysOf(row);
-    return { row, keys, haystack: haystackFromKeys(keys, row, this.scope) };
-  }
-
-  private setEntries(entries: Entry<T>[]): void {
-    this.haystacks = entries.map((entry) => entry.haystack);
-    this.sortedRows = entries.map((entry) => entry.row);
-    this.keys = entries.map((entry) => entry.keys);
-    this.changed();
+    this.haystacks = haystacks;
+    this.sortedRows = rows;
+    this.keys = keys;
   }
 
   private deleteAt(position: number): void {
@@ -223,7 +229,7 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
 
   private changed(): void {
     this.allRows = null;
-    this.corpus = null;
+    this.lastQuery = null;
     this.revision++;
   }
 }
@@ -235,16 +241,4 @@ function sortedEntries<T>(entries: Entry<T>[]): Entry<T>[] {
     }
   }
   return entries;
-}
-
-function mergeSorted<T>(a: Entry<T>[], b: Entry<T>[]): Entry<T>[] {
-  const merged: Entry<T>[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    merged.push(compareSortKeys((a[i] as Entry<T>).keys, (b[j] as Entry<T>).keys) <= 0 ? (a[i++] as Entry<T>) : (b[j++] as Entry<T>));
-  }
-  while (i < a.length) merged.push(a[i++] as Entry<T>);
-  while (j < b.length) merged.push(b[j++] as Entry<T>);
-  return merged;
 }

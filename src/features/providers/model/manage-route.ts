@@ -1,0 +1,20 @@
+/**
+ * The manage page's routing rules (spec §2): the provider id is lowercased and trimmed
+ * before lookup, and the active tab follows the path (Preferences when it contains
+ * /preferences, else Profile).
+ */
+
+export type ManageTab = 'profile' | 'preferences';
+
+export function normalizeProviderId(raw: string | null | undefined): string {
+  return (raw ?? '').trim().toLowerCase();
+}
+
+export function activeManageTab(pathname: string): ManageTab {
+  return pathname.includes('/preferences') ? 'preferences' : 'profile';
+}
+
+/** Where a list row click goes. */
+export function manageProviderPath(id: string): string {
+  return `/providers/${encodeURIComponent(id)}/manage/edit`;
+}

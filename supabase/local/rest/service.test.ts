@@ -1,0 +1,85 @@
+/**
+ * The REST service mounted alone over an in-memory database: its schema cache picks up
+ * a table created after start (reloaded on a miss) and a changed table after
+ * `NOTIFY pgrst, 'reload schema'`, as PostgREST does; and it answers the JWT and
+ * method errors before touching the database.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig, SERVICE_ROLE_KEY } from '../config.ts';
+import type { StackContext } from '../context.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { Mailbox } from '../mailbox.ts';
+import { createRestService } from './service.ts';
+
+let db: Database;
+let server: http.Server;
+let base: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  db = await openDatabase({ dataDir: null, reset: false, seed: false, log: () => {} });
+  server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const ctx: StackContext = { config: defaultConfig({ dataDir: null }), db, log: () => {}, url: base, mailbox: new Mailbox(() => {}) };
+  const service = createRestService(ctx);
+  close = () => service.close?.() ?? Promise.resolve();
+  server.on('request', (req, res) => void service.handle(req, res, new URL(req.url ?? '/', base)));
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await db?.close();
+});
+
+const auth = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+
+async function get(path: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${base}/rest/v1${path}`, { headers: auth });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('schema cache', () => {
+  it('finds a table created after the cache was loaded, and a new column after NOTIFY pgrst', async () => {
+    expect((await get('/organizations?select=id&limit=1')).status).toBe(200);
+    await db.pg.exec(`create table public.late_table (id int primary key, label text);
+                      insert into public.late_table values (1, 'first');
+                      grant all on public.late_table to service_role;`);
+    expect(await get('/late_table?select=id,label')).toEqual({ status: 200, body: [{ id: 1, label: 'first' }] });
+
+    await db.pg.exec(`alter table public.late_table add column extra text default 'x'`);
+    expect((await get('/late_table?select=extra')).body).toMatchObject({ code: '42703' });
+    await db.pg.exec(`notify pgrst, 'reload schema'`);
+    await expect.poll(async () => (await get('/late_table?select=extra')).body, { timeout: 5000 }).toEqual([{ extra: 'x' }]);
+  });
+});
+
+describe('requests refused before the database', () => {
+  it('answers 405 PGRST117 for PUT and 404 PGRST125 for deeper paths', async () => {
+    const put = await fetch(`${base}/rest/v1/organizations`, { method: 'PUT', headers: auth, body: '{}' });
+    expect([put.status, await put.json()]).toEqual([
+      405,
+      { code: 'PGRST117', details: null, hint: null, message: 'Unsupported HTTP method: PUT' },
+    ]);
+    expect((await get('/organizations/extra')).body).toMatchObject({ code: 'PGRST125', message: 'Invalid path specified in request URL' });
+    const patchRpc = await fetch(`${base}/rest/v1/rpc/npi_is_valid`, { method: 'PATCH', headers: auth, body: '{}' });
+    expect([patchRpc.status, ((await patchRpc.json()) as { message: string }).message]).toEqual([405, 'Cannot use the PATCH method on RPC']);
+  });
+
+  it('answers 401 with WWW-Authenticate for a JWT with a bad signature', async () => {
+    const forged = `${SERVICE_ROLE_KEY.slice(0, -4)}AAAA`;
+    const response = await fetch(`${base}/rest/v1/organizations`, { headers: { Authorization: `Bearer ${forged}` } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="JWT cryptographic operation failed"');
+    expect(await response.json()).toMatchObject({ code: 'PGRST301' });
+  });
+
+  it('serves an OpenAPI description at the root', async () => {
+    const root = (await get('/')).body as { swagger: string; paths: Record<string, unknown> };
+    expect(root.swagger).toBe('2.0');
+    expect(Object.keys(root.paths)).toEqual(expect.arrayContaining(['/organizations', '/rpc/npi_is_valid']));
+  });
+});
