@@ -29,6 +29,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/setup/stack.ts'],
+          // One file at a time: each simulated browser pulls what the others wrote into the
+          // shared stack, and fake-indexeddb is CPU-bound on these 2-core machines.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -10,7 +10,7 @@ import type { RxCollection } from 'rxdb';
 import { removeLocalDatabase, type AnyRxStorage, type LocalCollections, type LocalDatabase } from './database.ts';
 import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
-import { LocalDataSession, type SessionClient, type SessionOptions } from './session.ts';
+import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
 
 let active: LocalDataSession | null = null;
@@ -42,6 +42,8 @@ export function startLocalData(userId: string, supabase: SessionClient, options:
   return serialised(async () => {
     if (active?.userId === userId) return;
     await closeActive();
+    // Loaded on demand: pages that only read local data do not wait for the sync code.
+    const { LocalDataSession } = await import('./session.ts');
     const session = await LocalDataSession.open(userId, supabase, options);
     active = session;
     database$.next(session.db);
@@ -96,8 +98,7 @@ export function currentLocalDataSession(): LocalDataSession | null {
 
 export type { RxCollection };
 export type { LocalCollections, LocalDatabase, AnyRxStorage } from './database.ts';
-export type { SessionOptions, SessionClient } from './session.ts';
-export { LocalDataSession } from './session.ts';
+export type { SessionOptions, SessionClient, LocalDataSession } from './session.ts';
 export type { Connectivity } from './connectivity.ts';
 export { newLocalDoc } from './mapping/row-mapping.ts';
 export { registerOutboxHandler, type OutboxHandler, type OutboxCallContext } from './outbox/outbox-handlers.ts';

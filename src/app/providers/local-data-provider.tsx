@@ -31,6 +31,8 @@ function openLocalData(userId: string): Promise<void> {
     }
     await db.startLocalData(userId, supabase);
     openFor = userId;
+    // PECOS checks queued offline run, and report, once back online, whichever page is open.
+    void import('../../features/providers/pecos/pecos-checks.ts').then((pecos) => pecos.pecosChecks());
   });
 }
 

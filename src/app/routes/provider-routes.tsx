@@ -1,17 +1,20 @@
 /**
- * Provider routes (spec §2). Their pages are built by later issues: until then each is a
- * placeholder. `/providers/{id}/manage` opens on the Profile tab (`edit`).
+ * Provider routes (spec §2). The lists and the manage page are built (issue 5); the add
+ * flow's pages are built by later issues and are placeholders until then.
+ * `/providers/{id}/manage` opens on the Profile tab (`edit`).
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { placeholder } from './lazy-route.tsx';
+import { page, placeholder } from './lazy-route.tsx';
+
+const listPages = () => import('../../features/providers/list/provider-list-page.tsx');
 
 export const providerRoutes: RouteObject[] = [
   {
     path: 'providers',
     children: [
-      { index: true, lazy: placeholder('Providers') },
-      { path: 'healthcare', lazy: placeholder('Healthcare Providers') },
-      { path: 'non-healthcare', lazy: placeholder('Non-Healthcare Providers') },
+      { index: true, lazy: page(listPages, 'ProvidersPage') },
+      { path: 'healthcare', lazy: page(listPages, 'HealthcareProvidersPage') },
+      { path: 'non-healthcare', lazy: page(listPages, 'NonHealthcareProvidersPage') },
       { path: 'type-selection', lazy: placeholder('Add Provider') },
       { path: 'lookup', lazy: placeholder('NPI Lookup') },
       { path: 'create', lazy: placeholder('Create Provider') },
@@ -19,9 +22,21 @@ export const providerRoutes: RouteObject[] = [
         path: ':id/manage',
         children: [
           { index: true, element: <Navigate to="edit" replace /> },
-          { path: 'edit', lazy: placeholder('Provider Profile') },
-          { path: 'preferences', lazy: placeholder('Provider Preferences') },
-          { path: 'delegates', lazy: placeholder('Provider Delegates') },
+          {
+            // The manage page (breadcrumb, title, tabs) around its tabs.
+            lazy: page(() => import('../../features/providers/manage/provider-manage-page.tsx'), 'ProviderManagePage'),
+            children: [
+              { path: 'edit', lazy: page(() => import('../../features/providers/manage/provider-edit-tab.tsx'), 'ProviderEditTab') },
+              {
+                path: 'preferences',
+                lazy: page(() => import('../../features/providers/manage/provider-preferences-tab.tsx'), 'ProviderPreferencesTab'),
+              },
+              {
+                path: 'delegates',
+                lazy: page(() => import('../../features/providers/manage/provider-delegates-tab.tsx'), 'ProviderDelegatesTab'),
+              },
+            ],
+          },
         ],
       },
     ],

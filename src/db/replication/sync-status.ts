@@ -27,6 +27,7 @@ export class SyncStatusTracker implements SyncStatusSink {
   private sawActivity = false;
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private subscription: { unsubscribe(): void } | null = null;
   private readonly caughtUpTables = new Set<SyncedTable>();
 
   constructor(
@@ -36,10 +37,20 @@ export class SyncStatusTracker implements SyncStatusSink {
     private readonly store: SyncStatusApi,
   ) {}
 
+  /** Read what earlier sessions recorded, and follow it (the syncing tab may be another one). */
   async load(): Promise<void> {
+    const apply = (meta: SyncMeta | null) => {
+      if (meta?.last_synced_at && (!this.lastSyncedAt || meta.last_synced_at > this.lastSyncedAt)) {
+        this.lastSyncedAt = meta.last_synced_at;
+      }
+      if (meta?.first_sync_done_at && !this.firstSync.done) this.firstSync = { ...this.firstSync, done: true };
+    };
     const meta = await this.db.getLocal<SyncMeta>(META_ID);
-    this.lastSyncedAt = meta?.get('last_synced_at') ?? null;
-    if (meta?.get('first_sync_done_at')) this.firstSync = { done: true, pulled: 0, total: null };
+    apply(meta ? meta.toJSON().data : null);
+    this.subscription = this.db.getLocal$<SyncMeta>(META_ID).subscribe((doc) => {
+      apply(doc ? doc.toJSON().data : null);
+      this.publish();
+    });
     this.publish();
   }
 
@@ -141,6 +152,7 @@ export class SyncStatusTracker implements SyncStatusSink {
 
   close(): void {
     this.closed = true;
+    this.subscription?.unsubscribe();
     if (this.publishTimer) clearTimeout(this.publishTimer);
   }
 

@@ -4,7 +4,7 @@
  * and resumes it through the gate (leadership, session, connection), so RxDB's own
  * leadership wait, auto start and visibility toggling are off.
  */
-import type { Observable } from 'rxjs';
+import { asyncScheduler, throttleTime, type Observable } from 'rxjs';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { collectionOf } from '../database.ts';
 import type { SyncedTable } from '../tables/definitions.ts';
@@ -16,6 +16,9 @@ import type { SyncContext } from './sync-context.ts';
 
 /** Bump the version to re-pull everything (e.g. after a change to the row mapping). */
 export const REPLICATION_VERSION = 1;
+
+/** A burst of Realtime events (a bulk import elsewhere) makes one resync, not hundreds. */
+const RESYNC_THROTTLE_MS = 100;
 
 export function createTableReplication<T extends SyncedTable>(
   ctx: SyncContext,
@@ -33,7 +36,11 @@ export function createTableReplication<T extends SyncedTable>(
     waitForLeadership: false,
     autoStart: false,
     toggleOnDocumentVisible: false,
-    pull: { handler: createPullHandler(ctx, table), batchSize: ctx.timing.pullBatchSize, stream$: resync$ },
+    pull: {
+      handler: createPullHandler(ctx, table),
+      batchSize: ctx.timing.pullBatchSize,
+      stream$: resync$.pipe(throttleTime(RESYNC_THROTTLE_MS, asyncScheduler, { leading: true, trailing: true })),
+    },
     push: { handler: createPushHandler(ctx, table), batchSize: ctx.timing.pushBatchSize },
   });
 }

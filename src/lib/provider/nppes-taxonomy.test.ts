@@ -85,6 +85,13 @@ describe('withPrimaryTaxonomy', () => {
     });
   });
 
+  it('replaces an unreadable first result when a value is given', () => {
+    expect(withPrimaryTaxonomy({ result_count: 1, results: [null as never] }, { code: null, desc: null, state: 'NY', license: null })).toEqual({
+      result_count: 1,
+      results: [{ taxonomies: [{ code: null, desc: null, primary: true, state: 'NY', license: null }] }],
+    });
+  });
+
   it('reads JSON-string registry data and returns an object', () => {
     const next = withPrimaryTaxonomy(JSON.stringify(sampleNppesData()), { code: null, desc: null, state: 'NJ', license: '7' });
     expect(primaryTaxonomy(next)).toMatchObject({ state: 'NJ', license: '7', code: '207Q00000X' });

@@ -96,7 +96,7 @@ export class TestBrowser {
 }
 
 /** Poll until `check` passes (or throw its last error after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 20_000, intervalMs = 100): Promise<T> {
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 45_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

@@ -40,24 +40,19 @@ describe('editProviderSchema', () => {
     });
   });
 
-  it('refuses an invalid email, allows an empty or null one', () => {
+  it('refuses an invalid email, allows an empty one', () => {
     expect(messages(values({ email: 'jane@' }))).toEqual({ email: 'Invalid email format' });
     expect(messages(values({ email: '' }))).toEqual({});
-    expect(messages({ ...values(), email: null })).toEqual({});
+    expect(messages(values({ email: '   ' }))).toEqual({});
   });
 
-  it('accepts null for every optional field and trims what it keeps', () => {
-    const parsed = v.parse(editProviderSchema, {
-      ...values({ first_name: ' Jane ', email: ' jane@clinic.test ' }),
-      nickname: null,
-      phone: null,
-      credential: null,
-      taxonomy_code: null,
-      taxonomy_description: null,
-      primary_state: null,
-      license_number: null,
-    });
-    expect(parsed).toEqual({ ...values({ credential: '' }), email: 'jane@clinic.test' });
+  it('trims what it keeps', () => {
+    const parsed = v.parse(editProviderSchema, values({ first_name: ' Jane ', email: ' jane@clinic.test ', phone: ' 518 ' }));
+    expect(parsed).toEqual(values({ email: 'jane@clinic.test', phone: '518' }));
+  });
+
+  it('refuses null: nullable columns are given to the form as empty strings', () => {
+    expect(v.safeParse(editProviderSchema, { ...values(), email: null }).success).toBe(false);
   });
 
   it('works as a react-hook-form resolver', async () => {

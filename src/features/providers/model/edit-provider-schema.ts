@@ -30,10 +30,8 @@ export const editProviderSchema = v.object({
   license_number: optionalText,
 });
 
-/** What the inputs hold (react-hook-form's field values). */
-export type EditProviderFormValues = {
-  [K in keyof v.InferOutput<typeof editProviderSchema>]: string;
-};
+/** What the inputs hold (react-hook-form's field values); the schema's input and output alike. */
+export type EditProviderFormValues = v.InferInput<typeof editProviderSchema>;
 
 /** The fields in the order and groups the panel shows them. */
 export const EDIT_PROVIDER_FIELD_GROUPS = {

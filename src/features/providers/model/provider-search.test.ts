@@ -203,9 +203,12 @@ describe('ProviderSearchIndex agrees with a plain filter-and-sort', () => {
     );
   });
 
-  it('through batches, small and bulk', () => {
+  it.each([
+    ['small (one by one)', 0, 64],
+    ['bulk (merged)', 65, 150],
+  ])('through %s batches', (_label, minLength, maxLength) => {
     fc.assert(
-      fc.property(scope, fc.array(rowArb, { maxLength: 8 }), fc.array(change, { maxLength: 150 }), queries, (s, initial, batch, qs) => {
+      fc.property(scope, fc.array(rowArb, { maxLength: 8 }), fc.array(change, { minLength, maxLength }), queries, (s, initial, batch, qs) => {
         const model = new Map(initial.map((r) => [r.id, r]));
         const index = new ProviderSearchIndex(s, initial);
         for (const c of batch) {
@@ -215,7 +218,7 @@ describe('ProviderSearchIndex agrees with a plain filter-and-sort', () => {
         index.applyChanges(batch);
         for (const q of ['', ...qs]) expect(index.queryIds(q)).toEqual(expected(model, s, q));
       }),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
   });
 });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { rowToDoc } from '../mapping/row-mapping.ts';
+import { createConflictHandler } from './conflict-handler.ts';
+import { RejectionRegistry } from './rejections.ts';
+
+const base = rowToDoc('providers', {
+  id: 'p1',
+  first_name: 'Jane',
+  last_name: 'Doe',
+  email: 'jane@clinic.test',
+  phone: '1',
+  created_at: '2026-11-21T09:00:00+00:00',
+  updated_at: '2026-11-21T09:00:00+00:00',
+  _modified: '2026-11-21T09:00:00.000001+00:00',
+  _deleted: false,
+});
+
+function setup() {
+  const notices: string[] = [];
+  const rejections = new RejectionRegistry();
+  const handler = createConflictHandler('providers', {
+    rejections,
+    lookup: async () => null,
+    notify: (message) => notices.push(message),
+  });
+  return { handler, notices, rejections };
+}
+
+describe('the conflict handler', () => {
+  it('merges, keeps the record dirty when local changes remain, and tells about replaced fields', async () => {
+    const { handler, notices } = setup();
+    const local = { ...base, last_name: 'Smith', email: 'mine@clinic.test', local_dirty: true };
+    const server = { ...base, email: 'theirs@clinic.test', server_modified: '2026-11-21T10:00:00.000001+00:00' };
+    const merged = await handler.resolve({ newDocumentState: local, assumedMasterState: base, realMasterState: server }, 'test');
+    expect(merged).toMatchObject({
+      last_name: 'Smith',
+      email: 'theirs@clinic.test',
+      sort_name: 'smith jane',
+      local_dirty: true,
+      server_modified: '2026-11-21T10:00:00.000001+00:00',
+    });
+    expect(notices).toEqual([
+      'Provider “Jane Smith”: your change to email was replaced by a newer change made on the server. Your other changes were kept.',
+    ]);
+  });
+
+  it('is clean when the merge equals the server row', async () => {
+    const { handler, notices } = setup();
+    const server = { ...base, phone: '2', server_modified: '2026-11-21T10:00:00.000001+00:00' };
+    const merged = await handler.resolve({ newDocumentState: { ...base, phone: '2' }, assumedMasterState: base, realMasterState: server }, 'test');
+    expect(merged.local_dirty).toBe(false);
+    expect(notices).toEqual([]);
+  });
+
+  it('takes the server row as it is for a refused change', async () => {
+    const { handler, notices, rejections } = setup();
+    rejections.add('providers', 'p1', { code: '42501', message: 'permission denied' });
+    const merged = await handler.resolve(
+      { newDocumentState: { ...base, phone: '9', local_dirty: true }, assumedMasterState: base, realMasterState: base },
+      'test',
+    );
+    expect(merged).toMatchObject({ phone: '1', local_dirty: false });
+    expect(rejections.size).toBe(0);
+    expect(notices).toEqual([]);
+  });
+
+  it('compares documents by meaning, ignoring local-only fields', () => {
+    const { handler } = setup();
+    expect(handler.isEqual(base, { ...base, local_dirty: true, updated_at: '2026-11-21T09:00:00.000Z' }, 'test')).toBe(true);
+    expect(handler.isEqual(base, { ...base, phone: '2' }, 'test')).toBe(false);
+  });
+});

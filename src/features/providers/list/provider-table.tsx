@@ -1,0 +1,147 @@
+/**
+ * The providers table (spec §2 columns), virtualized with @tanstack/react-virtual so
+ * 50,000 rows scroll and filter without rendering more than a screenful (ARCHITECTURE.md
+ * decision 8). The page itself scrolls (one scrollbar; the column headings stick under the
+ * app header). ARIA table roles keep it a table for assistive technology; rows take the
+ * focus, open on Enter, and Up/Down/PageUp/PageDown/Home/End move between them.
+ */
+import { Box, Grid, Text } from '@chakra-ui/react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { ListProvider } from '../data/provider-list-source.ts';
+import { PROVIDER_LIST_COLUMNS } from '../model/provider-texts.ts';
+import { LIST_COLUMNS_TEMPLATE, ProviderRow, ROW_HEIGHT } from './provider-row.tsx';
+
+export interface ProviderTableProps {
+  rows: readonly ListProvider[];
+  label: string;
+  onOpen: (id: string) => void;
+  /** Changes when the search changes: the list scrolls back to the top. */
+  resetKey: string;
+}
+
+const NAVIGATION_STEP: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
+
+export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // Where the rows start on the page: the virtualizer works in page coordinates.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return undefined;
+    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+
+  // A new search starts at the top of the list (if the page had scrolled past it).
+  useEffect(() => {
+    const top = scroller.current ? scroller.current.getBoundingClientRect().top + window.scrollY - 200 : 0;
+    if (window.scrollY > top) window.scrollTo({ top: Math.max(0, top) });
+  }, [resetKey]);
+
+  // Read by the key handlers, which stay the same functions so unchanged rows skip rendering.
+  const count = useRef(rows.length);
+  useEffect(() => {
+    count.current = rows.length;
+  }, [rows.length]);
+
+  const focusRow = useCallback(
+    (index: number) => {
+      const target = Math.max(0, Math.min(count.current - 1, index));
+      virtualizer.scrollToIndex(target, { align: 'auto' });
+      // The row may only exist after the virtualizer has rendered it.
+      const focus = (tries: number) => {
+        const element = scroller.current?.querySelector<HTMLElement>(`[data-index="${target}"]`);
+        if (element) element.focus({ preventScroll: true });
+        else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+      };
+      focus(5);
+    },
+    [virtualizer],
+  );
+
+  const onKeyNavigate = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>, index: number) => {
+      if (event.target !== event.currentTarget) return;
+      const step = NAVIGATION_STEP[event.key];
+      if (step !== undefined) {
+        event.preventDefault();
+        focusRow(index + step);
+      } else if (event.key === 'Home' || event.key === 'End') {
+        event.preventDefault();
+        focusRow(event.key === 'Home' ? 0 : count.current - 1);
+      }
+    },
+    [focusRow],
+  );
+
+  const total = virtualizer.getTotalSize();
+  return (
+    <Box
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      borderWidth="1px"
+      rounded="lg"
+      bg="bg.panel"
+      overflow="clip"
+      data-testid="provider-table"
+    >
+      <Box role="rowgroup" position="sticky" top="16" zIndex="1">
+        <Grid
+          role="row"
+          aria-rowindex={1}
+          templateColumns={LIST_COLUMNS_TEMPLATE}
+          columnGap="3"
+          px="4"
+          py="2.5"
+          bg="bg.muted"
+          borderBottomWidth="1px"
+        >
+          {PROVIDER_LIST_COLUMNS.map((column) => (
+            <Text
+              key={column}
+              role="columnheader"
+              fontSize="xs"
+              fontWeight="semibold"
+              textTransform="uppercase"
+              letterSpacing="wider"
+              color="fg.muted"
+              textAlign={column === 'Actions' ? 'end' : 'start'}
+              truncate
+            >
+              {column}
+            </Text>
+          ))}
+        </Grid>
+      </Box>
+      <Box ref={scroller} role="rowgroup" position="relative" width="100%" style={{ height: total }} data-testid="provider-rows">
+        {virtualizer.getVirtualItems().map((item) => {
+          const provider = rows[item.index];
+          if (!provider) return null;
+          return (
+            <ProviderRow
+              key={item.key}
+              provider={provider}
+              index={item.index}
+              top={item.start - scrollMargin}
+              onOpen={onOpen}
+              onKeyNavigate={onKeyNavigate}
+            />
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

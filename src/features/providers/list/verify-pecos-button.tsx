@@ -1,0 +1,74 @@
+/**
+ * The per-row "verify PECOS" button (spec §4, §5): idle, busy (spinner), then success or
+ * error (icon change); queued when the device is offline (it runs when the connection is
+ * back). It is disabled without an NPI or while a check runs. "Disabled" is aria-disabled
+ * rather than the disabled attribute, so a click on a provider without an NPI can still
+ * say why ('NPI Required') instead of doing nothing.
+ */
+import { IconButton, Spinner } from '@chakra-ui/react';
+import type { MouseEvent } from 'react';
+import { LuCircleCheck, LuCircleX, LuCloudUpload, LuShieldCheck } from 'react-icons/lu';
+import { LazyTooltip } from '../shared/lazy-tooltip.tsx';
+import { providerFullName } from '../../../lib/provider/provider-name.ts';
+import { canVerifyPecos, PECOS_NPI_REQUIRED_TOOLTIP } from '../model/pecos-status.ts';
+import type { PecosCheckStatus } from '../pecos/pecos-checks.ts';
+import { usePecosCheck } from '../pecos/use-pecos-check.ts';
+
+const HINTS: Readonly<Record<PecosCheckStatus, string>> = {
+  idle: 'Verify PECOS enrollment',
+  running: 'Verifying PECOS enrollment…',
+  queued: 'PECOS check queued: it runs when this device is back online',
+  success: 'PECOS verification complete. Verify again',
+  error: 'PECOS verification failed. Try again',
+};
+
+export interface VerifyPecosButtonProps {
+  provider: { id: string; npi: string | null; first_name: string | null; last_name: string | null };
+  size?: 'xs' | 'sm';
+}
+
+export function VerifyPecosButton({ provider, size = 'sm' }: VerifyPecosButtonProps) {
+  const { status, start } = usePecosCheck(provider.id);
+  const busy = status === 'running' || status === 'queued';
+  const hasNpi = canVerifyPecos(provider, false);
+  const disabled = busy || !hasNpi;
+  const hint = hasNpi ? HINTS[status] : PECOS_NPI_REQUIRED_TOOLTIP;
+  const name = providerFullName(provider);
+
+  const onClick = (event: MouseEvent) => {
+    // The row opens the provider on click; the button must not.
+    event.stopPropagation();
+    if (busy) return;
+    start(provider);
+  };
+
+  return (
+    <LazyTooltip content={hint} placement="left">
+      <IconButton
+        size={size}
+        variant="ghost"
+        colorPalette={status === 'success' ? 'green' : status === 'error' ? 'red' : status === 'queued' ? 'orange' : 'gray'}
+        aria-label={`${hint}${name ? ` for ${name}` : ''}`}
+        aria-disabled={disabled || undefined}
+        aria-busy={busy || undefined}
+        data-check={status}
+        opacity={!hasNpi ? 0.45 : 1}
+        cursor={disabled ? 'not-allowed' : 'pointer'}
+        onClick={onClick}
+        onKeyDown={(event) => event.stopPropagation()}
+      >
+        {status === 'running' ? (
+          <Spinner size="sm" />
+        ) : status === 'queued' ? (
+          <LuCloudUpload />
+        ) : status === 'success' ? (
+          <LuCircleCheck />
+        ) : status === 'error' ? (
+          <LuCircleX />
+        ) : (
+          <LuShieldCheck />
+        )}
+      </IconButton>
+    </LazyTooltip>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * /providers/{id}/manage (spec §2): breadcrumb 'Providers' > name, the title 'First Last'
+ * (plus ', credential'), the Profile (/edit) and Preferences (/preferences) tabs chosen by
+ * the path, and the tab content, which receives the provider. The provider is read live
+ * from the local database: edits synced from elsewhere show at once.
+ */
+import { Box, Breadcrumb, Button, Center, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router-dom';
+import { LuUsersRound } from 'react-icons/lu';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { providerDisplayName, providerFullName } from '../../../lib/provider/provider-name.ts';
+import { useProvider } from '../data/use-provider.ts';
+import { activeManageTab, normalizeProviderId, type ManageTab } from '../model/manage-route.ts';
+import { PROVIDER_LOAD_FAILED } from '../model/provider-texts.ts';
+import { showToast } from '../shared/show-toast.ts';
+import { StatusBadge } from '../shared/status-badge.tsx';
+import type { ManageContext } from './manage-context.ts';
+import { ProviderNotFound } from './provider-not-found.tsx';
+
+const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences' };
+const TAB_LABELS: Readonly<Record<ManageTab, string>> = { profile: 'Profile', preferences: 'Preferences' };
+
+export function ProviderManagePage() {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const load = useProvider(params.id);
+  const id = normalizeProviderId(params.id);
+  const failed = load.status === 'error';
+
+  useEffect(() => {
+    if (failed) showToast(PROVIDER_LOAD_FAILED);
+  }, [failed]);
+
+  if (load.status === 'loading') {
+    return (
+      <Center py="24" role="status" aria-live="polite" data-testid="provider-loading">
+        <HStack gap="3" color="fg.muted">
+          <Spinner size="md" color="brand.solid" />
+          <Text>Loading provider…</Text>
+        </HStack>
+      </Center>
+    );
+  }
+  if (load.status !== 'found') return <ProviderNotFound failed={failed} />;
+
+  const provider = load.provider;
+  const tab = activeManageTab(pathname);
+  const base = `/providers/${encodeURIComponent(id)}/manage`;
+  const context: ManageContext = { provider };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Breadcrumb.Root size="sm" mb="1">
+            <Breadcrumb.List>
+              <Breadcrumb.Item>
+                <Breadcrumb.Link asChild>
+                  <RouterLink to="/providers">Providers</RouterLink>
+                </Breadcrumb.Link>
+              </Breadcrumb.Item>
+              <Breadcrumb.Separator />
+              <Breadcrumb.Item>
+                <Breadcrumb.CurrentLink>{providerFullName(provider) || 'Unnamed provider'}</Breadcrumb.CurrentLink>
+              </Breadcrumb.Item>
+            </Breadcrumb.List>
+          </Breadcrumb.Root>
+        }
+        title={providerDisplayName(provider) || 'Unnamed provider'}
+        description={provider.taxonomy_description ?? undefined}
+        actions={
+          <HStack gap="3">
+            <StatusBadge isActive={provider.is_active} />
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to={`${base}/delegates`}>
+                <LuUsersRound aria-hidden /> Delegates
+              </RouterLink>
+            </Button>
+          </HStack>
+        }
+      />
+      {/* The path chooses the tab; the triggers are links, so the tab is also a bookmarkable address. */}
+      <Tabs.Root value={tab} activationMode="manual" mb="6" variant="line">
+        <Tabs.List>
+          {(Object.keys(TAB_LABELS) as ManageTab[]).map((key) => (
+            <Tabs.Trigger key={key} value={key} asChild>
+              <RouterLink to={`${base}/${TAB_PATHS[key]}`}>{TAB_LABELS[key]}</RouterLink>
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+      <Box>
+        <Outlet context={context} />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import { createSyncStatusApi, MAX_NOTICES, syncStoreInitializer, type SyncState } from './sync-store.ts';
+
+function setup() {
+  const store = createStore<SyncState>()(syncStoreInitializer);
+  return { store, api: createSyncStatusApi(store) };
+}
+
+describe('the sync store', () => {
+  it('starts paused with no pending changes', () => {
+    const { store } = setup();
+    expect(store.getState()).toMatchObject({
+      phase: 'paused',
+      pendingChanges: 0,
+      firstSync: { done: false, pulled: 0, total: null },
+      lastSyncedAt: null,
+      lastError: null,
+      notices: [],
+    });
+  });
+
+  it('counts pending records and queued calls together', () => {
+    const { store, api } = setup();
+    api.update({ pendingRecords: 3 });
+    api.update({ pendingCalls: 2 });
+    expect(store.getState()).toMatchObject({ pendingRecords: 3, pendingCalls: 2, pendingChanges: 5 });
+  });
+
+  it('keeps the latest notices and lets the UI dismiss them', () => {
+    const { store, api } = setup();
+    for (let i = 0; i < MAX_NOTICES + 3; i++) api.notify(`notice ${i}`, 'conflict');
+    expect(store.getState().notices).toHaveLength(MAX_NOTICES);
+    expect(store.getState().notices[0]?.message).toBe('notice 3');
+    const first = store.getState().notices[0]!;
+    store.getState().dismissNotice(first.id);
+    expect(store.getState().notices.map((notice) => notice.id)).not.toContain(first.id);
+  });
+
+  it('runs the retry action the data layer installs, and resets it', () => {
+    const { store, api } = setup();
+    const retry = vi.fn();
+    api.setRetry(retry);
+    store.getState().retry();
+    expect(retry).toHaveBeenCalledTimes(1);
+    api.update({ lastError: 'boom', phase: 'error' });
+    api.reset();
+    store.getState().retry();
+    expect(retry).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toMatchObject({ lastError: null, phase: 'paused' });
+  });
+});
