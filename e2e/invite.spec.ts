@@ -52,6 +52,6 @@ test('an invited user sets a password from the link and can sign in with it', as
 
 test('the set-password page without a link says how to get one', async ({ page }) => {
   await page.goto('/auth/set-password');
-  await expect(page.getByRole('heading', { level: 1, name: 'This link cannot be used' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
   await expect(page.getByText('Open the invitation link from your email to set your password.')).toBeVisible();
 });

@@ -17,8 +17,10 @@ export function toastWith(page: Page, title: string) {
   return page.getByTestId('toast').filter({ hasText: title });
 }
 
+/** Sign in through the form; stays on the sign-in page if already there (the guard's return path). */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  if (!page.url().includes('/auth')) await page.goto('/auth/signin');
+  const onSignIn = /^\/auth(\/signin)?$/.test(page.url().startsWith('http') ? new URL(page.url()).pathname : '');
+  if (!onSignIn) await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

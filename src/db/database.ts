@@ -74,8 +74,9 @@ export function databaseNameFor(userId: string): string {
   return DATABASE_PREFIX + slug;
 }
 
+/** Vite replaces this at build time, so production bundles drop the dev-mode branch. */
 function isDevBuild(): boolean {
-  return import.meta.env?.DEV === true;
+  return import.meta.env.DEV === true;
 }
 
 export function defaultStorage(): AnyRxStorage {

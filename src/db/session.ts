@@ -88,7 +88,10 @@ export class LocalDataSession {
   async start(): Promise<void> {
     this.status.reset();
     this.status.setRetry(() => {
-      void this.engine.retry().then(() => this.drainer.kick());
+      void this.engine
+        .retry()
+        .catch(() => undefined)
+        .then(() => this.drainer.kick());
     });
     this.pendingCallsSubscription = watchPendingCalls(this.db).subscribe((count) => this.status.update({ pendingCalls: count }));
     await this.engine.start();

@@ -60,6 +60,8 @@ const config = defineConfig({
           subtle: accent('50', '50', '950', '950'),
           emphasized: accent('200', '200', '800', '800'),
           focusRing: accent('500', '500', '400', '400'),
+          /** A deep shade for large brand surfaces under white text (the sign-in panel). */
+          deep: accent('800', '800', '900', '900'),
         },
       },
     },

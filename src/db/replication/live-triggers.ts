@@ -33,6 +33,6 @@ export function startLiveTriggers(options: LiveTriggerOptions): () => void {
   return () => {
     clearInterval(timer);
     offReturn();
-    void options.supabase.removeChannel(channel);
+    void options.supabase.removeChannel(channel).catch(() => undefined);
   };
 }

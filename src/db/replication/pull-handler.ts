@@ -2,6 +2,11 @@
  * The pull half of a table's replication: the rows after the checkpoint in (_modified, id)
  * order, in large batches, through supabase-js (PostgREST under the user's RLS). Rows are
  * turned into local documents (JSON text decoded, sort keys derived) before RxDB sees them.
+ *
+ * RxDB takes a batch shorter than it asked for as "nothing more on the server". A hosted
+ * PostgREST caps every answer at its `max-rows` (1000 by default on Supabase), so a short
+ * page does not prove the end: the handler keeps reading pages until the batch is full or
+ * a page comes back empty.
  */
 import type { ReplicationPullHandler } from 'rxdb';
 import { rowToDoc, type ServerRow } from '../mapping/row-mapping.ts';
@@ -15,15 +20,13 @@ export function createPullHandler<T extends SyncedTable>(
   ctx: SyncContext,
   table: T,
 ): ReplicationPullHandler<LocalDocOfTable[T], PullCheckpoint> {
-  return async (checkpoint, batchSize) => {
-    await ctx.gate.assertCanSync();
-    const previous = isPullCheckpoint(checkpoint) ? checkpoint : undefined;
+  async function page(after: PullCheckpoint | undefined, limit: number): Promise<ServerRow[]> {
     let query = ctx.supabase.from(table).select('*');
-    if (previous) query = query.or(afterCheckpointFilter(previous));
+    if (after) query = query.or(afterCheckpointFilter(after));
     const { data, error, status } = await query
       .order('_modified', { ascending: true })
       .order('id', { ascending: true })
-      .limit(batchSize);
+      .limit(limit);
     if (error) {
       if (isAuthFailure(status, error)) {
         ctx.gate.authFailed();
@@ -33,10 +36,22 @@ export function createPullHandler<T extends SyncedTable>(
       ctx.status.requestFailed(table, failure);
       throw failure;
     }
-    const rows = (data ?? []) as ServerRow[];
+    return (data ?? []) as ServerRow[];
+  }
+
+  return async (checkpoint, batchSize) => {
+    await ctx.gate.assertCanSync();
+    let after = isPullCheckpoint(checkpoint) ? checkpoint : undefined;
+    const rows: ServerRow[] = [];
+    while (rows.length < batchSize) {
+      const next = await page(after, batchSize - rows.length);
+      if (next.length === 0) break;
+      rows.push(...next);
+      after = checkpointAfter(next, after);
+      ctx.status.pulled(table, next.length);
+    }
     ctx.status.requestSucceeded(table);
-    ctx.status.pulled(table, rows.length);
     if (rows.length < batchSize) ctx.status.caughtUp(table);
-    return { documents: rows.map((row) => rowToDoc(table, row)), checkpoint: checkpointAfter(rows, previous) };
+    return { documents: rows.map((row) => rowToDoc(table, row)), checkpoint: after };
   };
 }

@@ -152,7 +152,9 @@ export class SyncEngine {
     }
     if (!this.status.firstSyncDone && !this.firstSyncStarted) {
       this.firstSyncStarted = true;
-      void this.countServerRows().then((total) => this.status.setFirstSyncTotal(total));
+      void this.countServerRows()
+        .catch(() => null)
+        .then((total) => this.status.setFirstSyncTotal(total));
     }
   }
 

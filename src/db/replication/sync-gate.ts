@@ -25,6 +25,8 @@ export interface LeaderSource {
   waitForLeadership(): Promise<boolean>;
 }
 
+const SESSION_RECHECK_MS = 15_000;
+
 export class SyncGate {
   private readonly state = new BehaviorSubject<GateState>({ online: false, authorized: false, leader: false, stopped: false });
   private readonly cleanups: Array<() => void> = [];
@@ -48,7 +50,17 @@ export class SyncGate {
 
   async start(leader: LeaderSource): Promise<void> {
     this.set({ online: this.connectivity.isOnline(), leader: leader.isLeader() });
-    this.cleanups.push(this.connectivity.onChange((online) => this.set({ online })));
+    this.cleanups.push(
+      this.connectivity.onChange((online) => {
+        this.set({ online });
+        if (online) this.recheckSession();
+      }),
+      this.connectivity.onReturn(() => this.recheckSession()),
+    );
+    // A token that could not be refreshed (offline, server down) is tried again now and then;
+    // supabase-js also announces a later refresh with TOKEN_REFRESHED.
+    const timer = setInterval(() => this.recheckSession(), SESSION_RECHECK_MS);
+    this.cleanups.push(() => clearInterval(timer));
     const { data } = this.auth.onAuthStateChange((_event, session) => {
       // Runs inside supabase-js's auth lock: only record the fact, never call back into auth.
       this.set({ authorized: session?.user?.id === this.userId });
@@ -56,7 +68,10 @@ export class SyncGate {
     this.cleanups.push(() => data.subscription.unsubscribe());
     await this.checkSession();
     if (!leader.isLeader()) {
-      void leader.waitForLeadership().then(() => this.set({ leader: true }));
+      void leader
+        .waitForLeadership()
+        .then(() => this.set({ leader: true }))
+        .catch(() => undefined);
     }
   }
 
@@ -87,6 +102,12 @@ export class SyncGate {
     const authorized = data.session?.user?.id === this.userId;
     this.set({ authorized });
     return authorized;
+  }
+
+  private recheckSession(): void {
+    const state = this.current;
+    if (state.stopped || !state.online || state.authorized) return;
+    this.checkSession().catch(() => undefined);
   }
 
   /** The server refused our token: wait for a refreshed session or a new sign-in. */

@@ -93,7 +93,9 @@ export class SyncStatusTracker implements SyncStatusSink {
 
   private checkFirstSyncDone(): void {
     if (this.firstSync.done || this.busy.down.size > 0) return;
-    if (this.tables.every((name) => this.caughtUpTables.has(name))) void this.markFirstSyncDone();
+    if (this.tables.every((name) => this.caughtUpTables.has(name))) {
+      void this.markFirstSyncDone().catch((error: unknown) => this.unexpectedError(String(error)));
+    }
   }
 
   setFirstSyncTotal(total: number | null): void {
@@ -121,7 +123,7 @@ export class SyncStatusTracker implements SyncStatusSink {
     if (idle && this.sawActivity && this.errors.size === 0 && this.gate.canSync()) {
       this.sawActivity = false;
       this.lastSyncedAt = new Date().toISOString();
-      void this.saveMeta({ last_synced_at: this.lastSyncedAt });
+      void this.saveMeta({ last_synced_at: this.lastSyncedAt }).catch((error: unknown) => this.unexpectedError(String(error)));
     }
     this.publish();
   }
@@ -163,14 +165,19 @@ export class SyncStatusTracker implements SyncStatusSink {
     }, 200);
   }
 
+  /** Best effort: the database may close (sign-out) while this runs; the next sync writes again. */
   private async saveMeta(patch: Partial<SyncMeta>): Promise<void> {
-    if (this.closed || this.db.closed) return;
-    const current = await this.db.getLocal<SyncMeta>(META_ID);
-    const next: SyncMeta = {
-      first_sync_done_at: current?.get('first_sync_done_at') ?? null,
-      last_synced_at: current?.get('last_synced_at') ?? null,
-      ...patch,
-    };
-    await this.db.upsertLocal<SyncMeta>(META_ID, next);
+    try {
+      if (this.closed || this.db.closed) return;
+      const current = await this.db.getLocal<SyncMeta>(META_ID);
+      const next: SyncMeta = {
+        first_sync_done_at: current?.get('first_sync_done_at') ?? null,
+        last_synced_at: current?.get('last_synced_at') ?? null,
+        ...patch,
+      };
+      await this.db.upsertLocal<SyncMeta>(META_ID, next);
+    } catch (error) {
+      if (!this.closed && !this.db.closed) throw error;
+    }
   }
 }

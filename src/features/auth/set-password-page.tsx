@@ -25,17 +25,17 @@ function useAuthRedirect(): AuthRedirect | null {
   return redirect;
 }
 
-function LinkProblem({ message }: { message: string }) {
+function LinkProblem({ title, message, description, status }: { title: string; message: string; description: string; status: 'error' | 'info' }) {
   return (
     <Stack gap="5">
       <Heading as="h1" size="2xl">
-        This link cannot be used
+        {title}
       </Heading>
-      <Alert.Root status="error" rounded="lg">
+      <Alert.Root status={status} rounded="lg">
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{message}</Alert.Title>
-          <Alert.Description>Invitation links work once and expire. Ask your administrator to send a new one.</Alert.Description>
+          <Alert.Description>{description}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <Button asChild variant="outline" alignSelf="flex-start">
@@ -107,8 +107,26 @@ export function SetPasswordPage() {
 
   if (status === 'loading' || !redirect) return <FullScreenSpinner />;
   let body;
-  if (redirect.error) body = <LinkProblem message={redirect.error} />;
-  else if (status === 'signed-in') body = <SetPasswordForm />;
-  else body = <LinkProblem message="Open the invitation link from your email to set your password." />;
+  if (redirect.error) {
+    body = (
+      <LinkProblem
+        status="error"
+        title="This link cannot be used"
+        message={redirect.error}
+        description="Invitation links work once and expire. Ask your administrator to send a new one."
+      />
+    );
+  } else if (status === 'signed-in') {
+    body = <SetPasswordForm />;
+  } else {
+    body = (
+      <LinkProblem
+        status="info"
+        title="Set your password"
+        message="Open the invitation link from your email to set your password."
+        description="The link signs you in and brings you back to this page."
+      />
+    );
+  }
   return <AuthLayout>{body}</AuthLayout>;
 }

@@ -27,9 +27,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         p="12"
         color="white"
         bgGradient="to-br"
-        gradientFrom="brand.focusRing"
-        gradientVia="brand.solid"
-        gradientTo="brand.fg"
+        gradientFrom="brand.solid"
+        gradientTo="brand.deep"
         position="relative"
         overflow="hidden"
       >

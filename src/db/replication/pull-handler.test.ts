@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SyncContext } from './sync-context.ts';
+import { createPullHandler } from './pull-handler.ts';
+import type { PullCheckpoint } from './pull-query.ts';
+
+/** A PostgREST stand-in that caps every answer at `maxRows`, like a hosted project. */
+function fakeServer(total: number, maxRows: number) {
+  const rows = Array.from({ length: total }, (_, index) => ({
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    legal_name: `Org ${index}`,
+    type: 'healthcare',
+    is_active: true,
+    created_at: '2026-11-21T10:00:00+00:00',
+    updated_at: '2026-11-21T10:00:00+00:00',
+    _modified: `2026-11-21T10:00:00.${String(index).padStart(6, '0')}+00:00`,
+    _deleted: false,
+  }));
+  const requests: Array<{ filter: string | null; limit: number }> = [];
+  const from = () => {
+    let filter: string | null = null;
+    const builder = {
+      select: () => builder,
+      or: (value: string) => ((filter = value), builder),
+      order: () => builder,
+      limit(limit: number) {
+        requests.push({ filter, limit });
+        const afterId = filter ? /id\.gt\."([^"]+)"/.exec(filter)?.[1] : undefined;
+        const start = afterId ? rows.findIndex((row) => row.id === afterId) + 1 : 0;
+        return Promise.resolve({ data: rows.slice(start, start + Math.min(limit, maxRows)), error: null, status: 200 });
+      },
+    };
+    return builder;
+  };
+  return { from, requests, rows };
+}
+
+function context(server: ReturnType<typeof fakeServer>) {
+  const status = { requestFailed: vi.fn(), requestSucceeded: vi.fn(), pulled: vi.fn(), caughtUp: vi.fn() };
+  const ctx = {
+    supabase: { from: server.from },
+    gate: { assertCanSync: async () => {}, authFailed: vi.fn() },
+    status,
+  } as unknown as SyncContext;
+  return { ctx, status };
+}
+
+describe('the pull handler', () => {
+  it('fills a batch across pages when the server caps its answers', async () => {
+    const server = fakeServer(2300, 1000);
+    const { ctx, status } = context(server);
+    const pull = createPullHandler(ctx, 'organizations');
+
+    const first = await pull(undefined, 1500);
+    expect(first.documents).toHaveLength(1500);
+    expect(first.checkpoint).toEqual({ id: server.rows[1499]!.id, modified: server.rows[1499]!._modified });
+    expect(server.requests.map((request) => request.limit)).toEqual([1500, 500]);
+    expect(status.caughtUp).not.toHaveBeenCalled();
+
+    const second = await pull(first.checkpoint as PullCheckpoint, 1500);
+    expect(second.documents).toHaveLength(800);
+    expect(second.documents[0]).toMatchObject({ id: server.rows[1500]!.id, server_modified: server.rows[1500]!._modified, local_dirty: false });
+    expect(status.caughtUp).toHaveBeenCalledWith('organizations');
+    expect(status.pulled.mock.calls.reduce((sum, [, count]) => sum + (count as number), 0)).toBe(2300);
+  });
+
+  it('asks once when nothing changed', async () => {
+    const server = fakeServer(3, 1000);
+    const { ctx } = context(server);
+    const pull = createPullHandler(ctx, 'organizations');
+    const last = { id: server.rows[2]!.id, modified: server.rows[2]!._modified };
+    expect(await pull(last, 2500)).toEqual({ documents: [], checkpoint: last });
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.filter).toContain(`id.gt."${last.id}"`);
+  });
+});

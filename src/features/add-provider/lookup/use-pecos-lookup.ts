@@ -1,0 +1,43 @@
+/**
+ * The lookup page's optional 'Check PECOS Enrollment Status' (spec §2, §8): verify-pecos
+ * with skip_db_update true (the provider does not exist yet, so nothing is saved), its
+ * result shown beside the NPI and as a toast. It is an interactive check on a page that is
+ * online anyway, so it is called directly rather than queued in the outbox. A result belongs
+ * to one NPI: typing another one forgets it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { showToast } from '../shared/show-toast.ts';
+import { runPecosLookup, type PecosLookupOutcome } from './lookup-result.ts';
+
+export interface PecosLookup {
+  checking: boolean;
+  outcome: PecosLookupOutcome | null;
+  check(): Promise<void>;
+}
+
+interface CheckState {
+  npi: string;
+  checking: boolean;
+  outcome: PecosLookupOutcome | null;
+}
+
+export function usePecosLookup(npi: string | null): PecosLookup {
+  const [state, setState] = useState<CheckState | null>(null);
+  const latest = useRef(npi);
+  useEffect(() => {
+    latest.current = npi;
+  }, [npi]);
+  const mine = state && state.npi === npi ? state : null;
+
+  const check = useCallback(async () => {
+    if (!npi) return;
+    setState({ npi, checking: true, outcome: null });
+    const { supabase } = await import('../../../lib/supabase.ts');
+    const outcome = await runPecosLookup(supabase, npi);
+    if (latest.current !== npi) return;
+    setState({ npi, checking: false, outcome });
+    showToast(outcome.message);
+  }, [npi]);
+
+  return { checking: mine?.checking ?? false, outcome: mine?.outcome ?? null, check };
+}
