@@ -73,6 +73,8 @@ test.describe('signed in', () => {
   });
 
   test('every guarded route opens inside the main layout', async ({ page }) => {
+    // Each address is opened as a deep link (a full page load), as a bookmark would be.
+    test.setTimeout(GUARDED.length * 10_000);
     for (const path of GUARDED) {
       await page.goto(path);
       await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));

@@ -15,9 +15,9 @@ export const providerRoutes: RouteObject[] = [
       { index: true, lazy: page(listPages, 'ProvidersPage') },
       { path: 'healthcare', lazy: page(listPages, 'HealthcareProvidersPage') },
       { path: 'non-healthcare', lazy: page(listPages, 'NonHealthcareProvidersPage') },
-      { path: 'type-selection', lazy: placeholder('Add Provider') },
-      { path: 'lookup', lazy: placeholder('NPI Lookup') },
-      { path: 'create', lazy: placeholder('Create Provider') },
+      { path: 'type-selection', lazy: page(() => import('../../features/add-provider/type-selection/type-selection-page.tsx'), 'TypeSelectionPage') },
+      { path: 'lookup', lazy: page(() => import('../../features/add-provider/lookup/npi-lookup-page.tsx'), 'NpiLookupPage') },
+      { path: 'create', lazy: page(() => import('../../features/add-provider/create/create-provider-page.tsx'), 'CreateProviderPage') },
       {
         path: ':id/manage',
         children: [

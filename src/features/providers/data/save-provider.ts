@@ -111,13 +111,12 @@ export function databaseSaveDeps(db: LocalDatabase, id: string, timeoutMs = SERV
       // A save that changed nothing leaves the record clean: there is nothing to wait for.
       if (!written.record.local_dirty) return { kind: 'answered', record: written.record };
       const sync = useSyncStore.getState();
-      console.warn('DEBUG awaitServer', JSON.stringify({ online: sync.online, pause: sync.pauseReason, phase: sync.phase, leader: sync.leader, lwt: written.lwt, dirty: written.record.local_dirty }));
       if (!sync.online || sync.pauseReason !== null) return { kind: 'pending' };
       return firstValueFrom(
         db.providers.findOne(id).$.pipe(
           // Clean again and newer than the write: the server acknowledged it, or refused it and the record was reset.
           filter((doc) => !doc || (!doc.local_dirty && doc.toJSON(true)._meta.lwt > written.lwt)),
-          map((doc): ServerAnswer => { console.warn('DEBUG answered', Date.now(), doc ? JSON.stringify({ dirty: doc.local_dirty, lwt: doc.toJSON(true)._meta.lwt, first: doc.first_name }) : null); return { kind: 'answered', record: doc ? (doc.toJSON() as ProviderRecord) : null }; }),
+          map((doc): ServerAnswer => ({ kind: 'answered', record: doc ? (doc.toJSON() as ProviderRecord) : null })),
           timeout({ first: timeoutMs, with: () => of<ServerAnswer>({ kind: 'pending' }) }),
         ),
       );

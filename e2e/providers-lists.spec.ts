@@ -1,0 +1,233 @@
+/**
+ * Journey: staff find providers (spec §2, §4, §5). The three lists with their titles,
+ * columns, order and Add Provider; live search in each list's scope; each empty state,
+ * with and without a search; the keyboard (`/`, Escape, rows that open on Enter); the
+ * spinner while the first download runs, and the spec §8 error when it fails.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { STAFF, signIn, toastWith } from './support/session.ts';
+import { openList, providerLoginWithoutProvider, providerRow, rowNames, SEED } from './support/providers.ts';
+
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search providers' });
+const emptyState = (page: Page) => page.getByTestId('provider-list-empty');
+
+/** The row of a provider, brought on screen by searching for it (the list is virtualized). */
+async function findRow(page: Page, name: string) {
+  await search(page).fill(name);
+  const row = providerRow(page, name);
+  await expect(row).toBeVisible();
+  return row;
+}
+
+async function signInAsStaff(page: Page): Promise<void> {
+  await signIn(page, STAFF.email, STAFF.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+test.describe('as staff', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsStaff(page);
+  });
+
+  test('/providers lists every provider by last name, with the spec columns and status', async ({ page }) => {
+    await openList(page, '/providers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Providers');
+    await expect(page.getByRole('heading', { name: 'Find Providers' })).toBeVisible();
+    await expect(search(page)).toHaveAttribute('placeholder', 'Search by name or NPI...');
+    await expect(page.getByRole('columnheader')).toHaveText(['Provider', 'NPI', 'Specialty', 'Status', 'PECOS', 'Actions']);
+
+    // Sorted by last name: the rows on screen (the list is virtualized) are in order.
+    const names = await rowNames(page);
+    expect(names.length).toBeGreaterThan(5);
+    const lastNames = names.map((name) => name.replace(/,.*$/, '').split(' ').slice(-1)[0]!.toLowerCase());
+    expect(lastNames).toEqual([...lastNames].sort());
+    const seeded = ['George Abernathy, WHNP-BC', 'Benjamin Allen, APRN', 'Natalie Anderson, MD'].map((name) => names.indexOf(name));
+    expect(seeded.every((index) => index >= 0)).toBe(true);
+    expect(seeded).toEqual([...seeded].sort((a, b) => a - b));
+
+    await expect((await findRow(page, SEED.bergstrom.name)).getByText('Inactive', { exact: true })).toBeVisible();
+    const okafor = await findRow(page, SEED.okafor.name);
+    await expect(okafor.getByText('Active', { exact: true })).toBeVisible();
+    await expect(okafor.getByRole('cell').nth(1)).toHaveText(SEED.okafor.npi);
+    await expect(okafor.getByRole('cell').nth(2)).toHaveText('Internal Medicine');
+    const whitfield = await findRow(page, SEED.whitfield.name);
+    await expect(whitfield.getByRole('cell').nth(1)).toHaveText('—');
+
+    await page.getByRole('link', { name: 'Add Provider' }).click();
+    await expect(page).toHaveURL(/\/providers\/type-selection$/);
+  });
+
+  test('the PECOS column shows each state of spec §4 and the Medicare ordering flag', async ({ page }) => {
+    await openList(page, '/providers');
+    const okafor = await findRow(page, SEED.okafor.name);
+    await expect(okafor.locator('[data-pecos]')).toHaveAttribute('data-pecos', 'enrolled');
+    await expect(okafor.getByRole('img', { name: 'Enrolled in PECOS' })).toBeVisible();
+    await expect(okafor.getByRole('img', { name: /^Last verified: [A-Z][a-z]{2} \d{1,2}, \d{4}$/ })).toBeVisible();
+    await expect(okafor.getByLabel('May order Medicare lab tests')).toBeVisible();
+
+    const park = await findRow(page, 'Linda Park');
+    await expect(park.getByRole('img', { name: 'Not enrolled in PECOS' })).toBeVisible();
+
+    const whitfield = await findRow(page, SEED.whitfield.name);
+    await expect(whitfield.getByRole('img', { name: 'NPI required for PECOS verification' })).toBeVisible();
+
+    const kowalczyk = await findRow(page, SEED.kowalczyk.name);
+    await expect(kowalczyk.getByText('Not verified')).toBeVisible();
+    await expect(kowalczyk.getByRole('img', { name: 'Never' })).toBeVisible();
+
+    // The clock's tooltip, as a mouse user sees it (after the 700 ms delay).
+    const clock = kowalczyk.getByRole('img', { name: 'Never' });
+    await clock.hover();
+    const box = await clock.boundingBox();
+    if (box) await page.mouse.move(box.x + box.width / 2 + 1, box.y + box.height / 2);
+    await expect(page.getByRole('tooltip')).toHaveText('Never');
+  });
+
+  test('search on /providers matches first name, last name or NPI, case-insensitively', async ({ page }) => {
+    await openList(page, '/providers');
+    await search(page).fill('OKAF');
+    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+    await expect(page.getByTestId('provider-count')).toHaveText(/^1 of \d+ providers$/);
+    await search(page).fill('samuel');
+    await expect(providerRow(page, SEED.okafor.name)).toBeVisible();
+    await search(page).fill('0246816');
+    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+    await search(page).fill('whitf');
+    await expect.poll(() => rowNames(page)).toEqual(['Karen Whitfield']);
+
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(search(page)).toHaveValue('');
+    await expect(search(page)).toBeFocused();
+    await expect(providerRow(page, SEED.okafor.name)).toBeVisible();
+    await expect(providerRow(page, SEED.whitfield.name)).toBeVisible();
+  });
+
+  test('/providers/healthcare lists providers with an NPI and searches names and NPIs', async ({ page }) => {
+    await openList(page, '/providers/healthcare');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Healthcare Providers');
+    await expect(providerRow(page, SEED.whitfield.name)).toHaveCount(0);
+    await search(page).fill(SEED.obrien.npi);
+    await expect.poll(() => rowNames(page)).toEqual(["Sean O'Brien, D.O."]);
+    await search(page).fill("o'brien");
+    await expect.poll(() => rowNames(page)).toEqual(["Sean O'Brien, D.O."]);
+
+    await search(page).fill('whitfield');
+    await expect(emptyState(page)).toBeVisible();
+    await expect(emptyState(page).getByRole('heading')).toHaveText('No Healthcare Providers Found');
+    await expect(emptyState(page)).toContainText('No healthcare providers match your search criteria. Try a different search.');
+    await expect(emptyState(page).getByRole('link', { name: 'Add Provider' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Add Provider' }).click();
+    await expect(page).toHaveURL(/\/providers\/type-selection$/);
+  });
+
+  test('/providers/non-healthcare lists providers without an NPI and searches names only', async ({ page }) => {
+    await openList(page, '/providers/non-healthcare', SEED.whitfield.name);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Non-Healthcare Providers');
+    await expect(providerRow(page, SEED.okafor.name)).toHaveCount(0);
+    await search(page).fill('KAREN');
+    await expect.poll(() => rowNames(page)).toEqual(['Karen Whitfield']);
+
+    // An NPI is not searched on this list.
+    await search(page).fill(SEED.okafor.npi);
+    await expect(emptyState(page).getByRole('heading')).toHaveText('No Non-Healthcare Providers Found');
+    await expect(emptyState(page)).toContainText('No non-healthcare providers match your search criteria. Try a different search.');
+  });
+
+  test('a search with no match shows the empty state of /providers', async ({ page }) => {
+    await openList(page, '/providers');
+    await search(page).fill('zzqx no such provider');
+    await expect(emptyState(page).getByRole('heading')).toHaveText('No Providers Found');
+    await expect(emptyState(page)).toContainText('No providers match your search criteria. Try a different search.');
+    await expect(page.getByTestId('provider-table')).toHaveCount(0);
+  });
+
+  test('the keyboard: / focuses the search, Escape clears it, rows open on Enter', async ({ page }) => {
+    await openList(page, '/providers');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('/');
+    await expect(search(page)).toBeFocused();
+    await page.keyboard.type('okafor');
+    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+    await page.keyboard.press('Escape');
+    await expect(search(page)).toHaveValue('');
+
+    const first = page.getByTestId('provider-rows').getByRole('row').first();
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    const second = page.getByTestId('provider-rows').locator('[aria-rowindex="3"]');
+    await expect(second).toBeFocused();
+    const id = await second.getAttribute('data-provider-id');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/providers/${id}/manage/edit$`));
+  });
+
+  test('a row click opens the provider', async ({ page }) => {
+    await openList(page, '/providers');
+    await (await findRow(page, SEED.okafor.name)).getByText('Internal Medicine').click();
+    await expect(page).toHaveURL(new RegExp(`/providers/${SEED.okafor.id}/manage/edit$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, M.D.');
+  });
+});
+
+test('a spinner shows while the first download runs', async ({ page }) => {
+  // Slow the first page of providers down so the spinner is certainly on screen.
+  await page.route('**/rest/v1/providers?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await signInAsStaff(page);
+  await page.goto('/providers');
+  await expect(page.getByTestId('provider-list-loading')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /providers/i })).toBeVisible();
+  await expect(providerRow(page, SEED.okafor.name)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('provider-list-loading')).toHaveCount(0);
+});
+
+for (const { path, message } of [
+  { path: '/providers', message: 'Failed to fetch providers. Please try again.' },
+  { path: '/providers/healthcare', message: 'Failed to fetch healthcare providers. Please try again.' },
+]) {
+  test(`a failed first download of ${path} says '${message}', and Try again recovers`, async ({ page }) => {
+    let failing = true;
+    await page.route('**/rest/v1/providers?*', async (route) => {
+      if (!failing) return route.continue();
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
+    });
+    await signInAsStaff(page);
+    await page.goto(path);
+    await expect(toastWith(page, 'Error').filter({ hasText: message })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('provider-list-error')).toContainText(message);
+
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(providerRow(page, SEED.okafor.name)).toBeVisible({ timeout: 60_000 });
+  });
+}
+
+test('a login that sees no providers gets the "nothing added yet" empty states', async ({ page }) => {
+  const login = await providerLoginWithoutProvider();
+  await signIn(page, login.email, login.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+
+  const cases = [
+    { path: '/providers', title: 'No Providers Found', text: "You haven't added any providers yet. Click the button below to get started." },
+    {
+      path: '/providers/healthcare',
+      title: 'No Healthcare Providers Found',
+      text: "You haven't added any healthcare providers yet. Click the button below to get started.",
+    },
+    {
+      path: '/providers/non-healthcare',
+      title: 'No Non-Healthcare Providers Found',
+      text: "You haven't added any non-healthcare providers yet. Click the button below to get started.",
+    },
+  ];
+  for (const { path, title, text } of cases) {
+    await page.goto(path);
+    await expect(emptyState(page).getByRole('heading'), path).toHaveText(title, { timeout: 60_000 });
+    await expect(emptyState(page)).toContainText(text);
+  }
+  await emptyState(page).getByRole('link', { name: 'Add Provider' }).click();
+  await expect(page).toHaveURL(/\/providers\/type-selection$/);
+});
