@@ -32,7 +32,7 @@ try {
     `  service_role key ${SERVICE_ROLE_KEY}`,
     '',
     'Demo logins',
-    ...DEMO_LOGINS.map((login) => `  ${login.label.padEnd(17)}${login.email} / ${login.password}`),
+    ...DEMO_LOGINS.map((login) => `  ${login.label.padEnd(19)}${login.email} / ${login.password}`),
     '',
   ];
   console.log(lines.join('\n'));

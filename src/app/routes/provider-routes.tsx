@@ -1,10 +1,10 @@
 /**
- * Provider routes (spec §2). The lists and the manage page are built (issue 5); the add
- * flow's pages are built by later issues and are placeholders until then.
+ * Provider routes (spec §2): the lists and the manage page (issue 5), and the add flow's
+ * type selection, NPI lookup and create pages (issue 6).
  * `/providers/{id}/manage` opens on the Profile tab (`edit`).
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { page, placeholder } from './lazy-route.tsx';
+import { page } from './lazy-route.tsx';
 
 const listPages = () => import('../../features/providers/list/provider-list-page.tsx');
 

@@ -23,7 +23,14 @@ import { selectKnownUser, useSessionStore } from '../../../stores/session-store.
 import { useProfiles, type DelegateEntry } from '../data/relation-queries.ts';
 import { addDelegate } from '../data/relation-writes.ts';
 import { useLocalDatabase } from '../data/use-local-database.ts';
-import { DELEGATE_ADDED, VIP_COMING_SOON, permissionsFromApprovalType, type DelegatePermissions } from '../model/delegate-rules.ts';
+import {
+  DELEGATE_ADDED,
+  PROVIDER_MISSING_FOR_DELEGATE,
+  VIP_COMING_SOON,
+  permissionsFromApprovalType,
+  providerNotFoundMessage,
+  type DelegatePermissions,
+} from '../model/delegate-rules.ts';
 import { showToast } from '../shared/show-toast.ts';
 import { ADD_DELEGATE_TITLE, DELEGATE_ADD_FAILED } from '../shared/texts.ts';
 import { personName, UserSearch } from './user-search.tsx';
@@ -84,7 +91,9 @@ export function AddDelegateDialog({ provider, open, onOpenChange, entries }: Add
     });
     setBusy(false);
     if (!result.ok) {
-      showToast({ title: 'Error', description: result.error, type: 'error' });
+      // The provider vanished from this device (removed elsewhere): name which one.
+      const title = result.error === PROVIDER_MISSING_FOR_DELEGATE ? providerNotFoundMessage(provider.id) : 'Error';
+      showToast({ title, description: result.error, type: 'error' });
       return;
     }
     if (result.outcome === 'failed') {
