@@ -36,6 +36,8 @@ const GUARDED = [
   '/users/manage/7a1d6f3e-0000-4000-8000-000000000002',
 ];
 
+const ADD_PROVIDER_STEPS = new Set(['/providers/lookup', '/providers/create']);
+
 test('an unknown path goes to the landing page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/$/);
@@ -77,7 +79,9 @@ test.describe('signed in', () => {
     test.setTimeout(GUARDED.length * 10_000);
     for (const path of GUARDED) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+      // The add-provider steps need a provider type chosen first (spec §2): a deep link lands on type selection.
+      const landing = ADD_PROVIDER_STEPS.has(path) ? '/providers/type-selection' : path;
+      await expect(page, path).toHaveURL(new RegExp(`${landing.replace(/[?]/g, '\\?')}$`));
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main' }), path).toBeVisible();
       await expect(page.getByText('Unexpected Application Error!'), path).toHaveCount(0);

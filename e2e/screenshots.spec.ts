@@ -4,7 +4,7 @@
  * the page rendered its heading and no error screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { STAFF, signIn } from './support/session.ts';
+import { ADMIN, STAFF, signIn, signOut } from './support/session.ts';
 
 const VIEWPORTS = [
   { tag: 'desktop', width: 1440, height: 900 },
@@ -69,6 +69,20 @@ for (const theme of THEMES) {
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/sync-status-${viewport.tag}-${theme}.png` });
       await page.keyboard.press('Escape');
+
+      if (viewport.tag === 'tablet') {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.screenshot({ path: `test-results/screenshots/navigation-drawer-${viewport.tag}-${theme}.png` });
+        await page.keyboard.press('Escape');
+      }
+
+      // The admin accent (no `clinical` class) and the Administration section.
+      await signOut(page);
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await expect(page).not.toHaveURL(/\/auth/);
+      await page.goto('/users');
+      await shoot(page, 'users-as-admin', viewport.tag, theme);
     });
   }
 }

@@ -94,11 +94,12 @@ function fakeClient() {
   };
 }
 
-function setup() {
+function setup(options: { offline?: boolean } = {}) {
   const fake = fakeClient();
   const storage = memoryStorage();
   const connectivity = new EventTarget();
   const store = createSessionStore({
+    isOffline: () => options.offline ?? false,
     load: async () => ({
       client: fake.client as unknown as SessionClient,
       isNetworkError: (error: unknown) => error instanceof NetworkError,
@@ -163,6 +164,39 @@ describe('session store', () => {
     t.connectivity.dispatchEvent(new Event('online'));
     await flush();
     expect(t.store.getState()).toMatchObject({ status: 'signed-in', session: { access_token: 'token-u7' } });
+  });
+
+  it('does not keep a known user waiting for a refresh that needs the network', async () => {
+    const t = setup({ offline: true });
+    t.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u8')));
+    type Result = { data: { session: Session | null }; error: Error | null };
+    let finish: (result: Result) => void = () => undefined;
+    t.auth.getSession.mockImplementationOnce(() => new Promise<Result>((resolve) => (finish = resolve)));
+
+    const started = Date.now();
+    await expect(t.store.getState().start()).resolves.toEqual({ error: null });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(t.store.getState()).toMatchObject({ status: 'offline', user: { id: 'u8' } });
+
+    // supabase-js finally refreshes the token (the connection came back).
+    finish({ data: { session: session('u8') }, error: null });
+    await flush();
+    expect(t.store.getState()).toMatchObject({ status: 'signed-in', session: { access_token: 'token-u8' } });
+  });
+
+  it('signs out a user working offline when their session turns out to be revoked', async () => {
+    const t = setup({ offline: true });
+    t.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u9')));
+    type Result = { data: { session: Session | null }; error: Error | null };
+    let finish: (result: Result) => void = () => undefined;
+    t.auth.getSession.mockImplementationOnce(() => new Promise<Result>((resolve) => (finish = resolve)));
+    await t.store.getState().start();
+    expect(t.store.getState().status).toBe('offline');
+
+    finish({ data: { session: null }, error: apiError('Invalid Refresh Token: Already Used') });
+    await flush();
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null });
+    expect(t.storage.getItem(LAST_USER_KEY)).toBeNull();
   });
 
   it('keeps the cached admin flag when the role lookup fails', async () => {

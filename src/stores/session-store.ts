@@ -21,6 +21,9 @@ export const AUTH_TIMEOUT_MS = 10_000;
 export const AUTH_TIMEOUT_MESSAGE =
   'The server did not answer within 10 seconds. Check your connection and try again.';
 export const LAST_USER_KEY = 'lab-directory.last-user';
+/** How long a known user waits for the stored session before working offline. */
+export const RESTORE_GRACE_MS = 4000;
+export const OFFLINE_GRACE_MS = 300;
 export const ADMIN_CACHE_PREFIX = 'lab-directory.is-admin.';
 
 /**
@@ -55,6 +58,8 @@ export interface SessionDeps {
   origin: () => string;
   /** Where `online` events come from (window in the browser); none in plain Node. */
   connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  /** True when the browser knows it has no connection (`navigator.onLine === false`). */
+  isOffline?: () => boolean;
   timeoutMs?: number;
 }
 
@@ -80,6 +85,8 @@ export interface SessionState {
 }
 
 class TimeoutError extends Error {}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -164,24 +171,51 @@ export function createSessionStore(deps: SessionDeps) {
       else if (event !== 'INITIAL_SESSION' && session) applySession(session);
     }
 
+    type Restored = Awaited<ReturnType<SessionClient['auth']['getSession']>>;
+
+    /** What the stored session turned out to be, once supabase-js has read (and maybe refreshed) it. */
+    function settle(client: SessionClient, isNetworkError: (error: unknown) => boolean, result: Restored): AuthResult {
+      const { data, error } = result;
+      if (data.session) {
+        applySession(data.session);
+        // Restored, then refreshed (spec §4). A failure here is handled by supabase-js:
+        // offline it keeps the session, a revoked token ends in SIGNED_OUT.
+        void client.auth.refreshSession().catch(() => undefined);
+        return { error: null };
+      }
+      const lastUser = readLastUser();
+      if (error && isNetworkError(error) && lastUser) {
+        set({ status: 'offline', session: null, user: lastUser, isAdmin: cachedAdmin(lastUser.id) });
+        return { error: null };
+      }
+      applySignedOut();
+      return { error: error ? error.message : null };
+    }
+
     async function restore(): Promise<AuthResult> {
       try {
         const { client, isNetworkError } = await deps.load();
-        const { data, error } = await client.auth.getSession();
-        if (data.session) {
-          applySession(data.session);
-          // Restored, then refreshed (spec §4). A failure here is handled by supabase-js:
-          // offline it keeps the session, a revoked token ends in SIGNED_OUT.
-          void client.auth.refreshSession().catch(() => undefined);
-          return { error: null };
-        }
+        const pending = client.auth.getSession();
         const lastUser = readLastUser();
-        if (error && isNetworkError(error) && lastUser) {
-          set({ status: 'offline', session: null, user: lastUser, isAdmin: cachedAdmin(lastUser.id) });
-          return { error: null };
+        if (lastUser) {
+          // An expired token needs the network to be refreshed, and supabase-js keeps
+          // retrying for up to 30 s. A user known on this device does not wait for that:
+          // after a short grace (shorter still when the browser knows it is offline) they
+          // work offline, and the outcome is applied whenever it arrives.
+          const grace = deps.isOffline?.() ? OFFLINE_GRACE_MS : RESTORE_GRACE_MS;
+          const early = await Promise.race([pending, delay(grace).then(() => null)]);
+          if (!early) {
+            set({ status: 'offline', session: null, user: lastUser, isAdmin: cachedAdmin(lastUser.id) });
+            void pending
+              .then((result) => {
+                if (get().status === 'offline') settle(client, isNetworkError, result);
+              })
+              .catch(() => undefined);
+            return { error: null };
+          }
+          return settle(client, isNetworkError, early);
         }
-        applySignedOut();
-        return { error: error ? error.message : null };
+        return settle(client, isNetworkError, await pending);
       } catch (error) {
         applySignedOut();
         return { error: messageOf(error) };
@@ -334,6 +368,7 @@ export const useSessionStore = createSessionStore({
   storage: browserStorage,
   origin: () => (typeof window !== 'undefined' ? window.location.origin : ''),
   connectivity: typeof window !== 'undefined' ? window : undefined,
+  isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
 });
 
 /** The user known to the app (signed in, or working offline), or null. */

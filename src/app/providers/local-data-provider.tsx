@@ -33,6 +33,8 @@ function openLocalData(userId: string): Promise<void> {
     openFor = userId;
     // PECOS checks queued offline run, and report, once back online, whichever page is open.
     void import('../../features/providers/pecos/pecos-checks.ts').then((pecos) => pecos.pecosChecks());
+    // Likewise invitations (Link User Account) queued offline: sent, and announced, once back online.
+    void import('../../features/provider-relations/invites/invite-tracker.ts').then((invites) => invites.followInvites());
   });
 }
 

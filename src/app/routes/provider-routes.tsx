@@ -5,6 +5,7 @@
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { page } from './lazy-route.tsx';
+import { delegatesTabWithSlots, editTabWithSlots, managePageWithSlots, preferencesTabWithSlots } from './provider-manage-slots.tsx';
 
 const listPages = () => import('../../features/providers/list/provider-list-page.tsx');
 
@@ -23,18 +24,12 @@ export const providerRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="edit" replace /> },
           {
-            // The manage page (breadcrumb, title, tabs) around its tabs.
-            lazy: page(() => import('../../features/providers/manage/provider-manage-page.tsx'), 'ProviderManagePage'),
+            // The manage page (breadcrumb, title, tabs) around its tabs, with issue 7's parts.
+            lazy: managePageWithSlots,
             children: [
-              { path: 'edit', lazy: page(() => import('../../features/providers/manage/provider-edit-tab.tsx'), 'ProviderEditTab') },
-              {
-                path: 'preferences',
-                lazy: page(() => import('../../features/providers/manage/provider-preferences-tab.tsx'), 'ProviderPreferencesTab'),
-              },
-              {
-                path: 'delegates',
-                lazy: page(() => import('../../features/providers/manage/provider-delegates-tab.tsx'), 'ProviderDelegatesTab'),
-              },
+              { path: 'edit', lazy: editTabWithSlots },
+              { path: 'preferences', lazy: preferencesTabWithSlots },
+              { path: 'delegates', lazy: delegatesTabWithSlots },
             ],
           },
         ],

@@ -27,26 +27,24 @@ export function PreferencesSection({ control, register, errors }: PreferencesSec
             control={control}
             name={item.name}
             render={({ field }) => (
-              <Switch.Root
-                name={field.name}
-                checked={field.value}
-                onCheckedChange={(details) => field.onChange(details.checked)}
-                alignItems="flex-start"
-                colorPalette="brand"
-              >
-                <Switch.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                <Switch.Control mt="0.5">
-                  <Switch.Thumb />
-                </Switch.Control>
-                <Switch.Label display="flex" flexDirection="column" gap="0.5" fontWeight="normal">
-                  <Text as="span" fontWeight="medium">
-                    {item.label}
-                  </Text>
-                  <Text as="span" color="fg.muted" fontSize="sm">
-                    {item.help}
-                  </Text>
-                </Switch.Label>
-              </Switch.Root>
+              <Stack gap="0.5">
+                <Switch.Root
+                  name={field.name}
+                  checked={field.value}
+                  onCheckedChange={(details) => field.onChange(details.checked)}
+                  colorPalette="brand"
+                >
+                  <Switch.HiddenInput onBlur={field.onBlur} ref={field.ref} aria-describedby={`${item.name}-help`} />
+                  <Switch.Control>
+                    <Switch.Thumb />
+                  </Switch.Control>
+                  <Switch.Label fontWeight="medium">{item.label}</Switch.Label>
+                </Switch.Root>
+                {/* Beside the label, not in it: the switch is named by its label alone and described by this. */}
+                <Text id={`${item.name}-help`} color="fg.muted" fontSize="sm" ps="11">
+                  {item.help}
+                </Text>
+              </Stack>
             )}
           />
         ))}

@@ -1,10 +1,11 @@
 /** The /manage/delegates child: the Provider Delegates card (its list and dialog come with issue 7). */
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { CardSlot } from './card-slot.tsx';
-import { useManagedProvider } from './manage-context.ts';
+import { useManagedProvider, type ProviderSlot } from './manage-context.ts';
 
-export function ProviderDelegatesTab() {
+export function ProviderDelegatesTab({ delegatesSlot: DelegatesSlot }: { delegatesSlot?: ProviderSlot } = {}) {
   const provider = useManagedProvider();
+  if (DelegatesSlot) return <DelegatesSlot provider={provider} />;
   return (
     <CardSlot
       title="Provider Delegates"

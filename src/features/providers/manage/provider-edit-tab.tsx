@@ -10,12 +10,17 @@ import { databaseSaveDeps, saveProvider } from '../data/save-provider.ts';
 import type { EditProviderFormValues } from '../model/edit-provider-schema.ts';
 import type { SaveOutcome } from '../model/provider-texts.ts';
 import { EditProviderForm } from './edit-provider-form.tsx';
-import { useManagedProvider } from './manage-context.ts';
+import { useManagedProvider, type ProviderSlot } from './manage-context.ts';
 import { ProviderDatesCard } from './provider-dates-card.tsx';
 import { ProviderDetailsCard } from './provider-details-card.tsx';
 import { ProviderOrganizationsCard } from './provider-organizations-card.tsx';
 
-export function ProviderEditTab() {
+export interface ProviderEditTabProps {
+  /** The Organizations section with its Add to Organization dialog (issue 7), composed by src/app. */
+  organizationsSlot?: ProviderSlot;
+}
+
+export function ProviderEditTab({ organizationsSlot: OrganizationsSlot }: ProviderEditTabProps = {}) {
   const provider = useManagedProvider();
   const db = useLocalDatabase();
 
@@ -38,7 +43,7 @@ export function ProviderEditTab() {
       </Stack>
       <Stack gap="6" minW="0">
         <ProviderDatesCard provider={provider} />
-        <ProviderOrganizationsCard provider={provider} />
+        {OrganizationsSlot ? <OrganizationsSlot provider={provider} /> : <ProviderOrganizationsCard provider={provider} />}
       </Stack>
     </Grid>
   );

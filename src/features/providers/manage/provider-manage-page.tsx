@@ -15,13 +15,18 @@ import { activeManageTab, normalizeProviderId, type ManageTab } from '../model/m
 import { PROVIDER_LOAD_FAILED } from '../model/provider-texts.ts';
 import { showToast } from '../shared/show-toast.ts';
 import { StatusBadge } from '../shared/status-badge.tsx';
-import type { ManageContext } from './manage-context.ts';
+import type { ManageContext, ProviderSlot } from './manage-context.ts';
 import { ProviderNotFound } from './provider-not-found.tsx';
 
 const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences' };
 const TAB_LABELS: Readonly<Record<ManageTab, string>> = { profile: 'Profile', preferences: 'Preferences' };
 
-export function ProviderManagePage() {
+export interface ProviderManagePageProps {
+  /** Extra header actions for the provider (issue 7: Link User Account), composed by src/app. */
+  headerActions?: ProviderSlot;
+}
+
+export function ProviderManagePage({ headerActions: HeaderActions }: ProviderManagePageProps = {}) {
   const params = useParams();
   const { pathname } = useLocation();
   const load = useProvider(params.id);
@@ -70,7 +75,8 @@ export function ProviderManagePage() {
         title={providerDisplayName(provider) || 'Unnamed provider'}
         description={provider.taxonomy_description ?? undefined}
         actions={
-          <HStack gap="3">
+          <HStack gap="3" wrap="wrap" justify="flex-end">
+            {HeaderActions && <HeaderActions provider={provider} />}
             <StatusBadge isActive={provider.is_active} />
             <Button asChild size="sm" variant="outline">
               <RouterLink to={`${base}/delegates`}>

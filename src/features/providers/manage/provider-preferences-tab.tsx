@@ -1,10 +1,11 @@
 /** The Preferences tab (/manage/preferences): the Provider Preferences card (its form comes with issue 7). */
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { CardSlot } from './card-slot.tsx';
-import { useManagedProvider } from './manage-context.ts';
+import { useManagedProvider, type ProviderSlot } from './manage-context.ts';
 
-export function ProviderPreferencesTab() {
+export function ProviderPreferencesTab({ preferencesSlot: PreferencesSlot }: { preferencesSlot?: ProviderSlot } = {}) {
   const provider = useManagedProvider();
+  if (PreferencesSlot) return <PreferencesSlot provider={provider} />;
   return (
     <CardSlot
       title="Provider Preferences"
