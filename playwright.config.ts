@@ -11,10 +11,13 @@ const stackPort = Number(process.env.E2E_STACK_PORT ?? 54391);
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${appPort}`;
 process.env.E2E_STACK_URL ??= `http://127.0.0.1:${stackPort}`;
+// Several runs may share this work tree: each instance (by its app port) keeps its own
+// results, database and build, so one run never cleans up another's files.
+const instance = new URL(baseURL).port || String(appPort);
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? `test-results/e2e-${instance}`,
   // Two cores shared with the stack and the build: one browser at a time.
   workers: 1,
   fullyParallel: false,
@@ -55,8 +58,8 @@ export default defineConfig({
         env: {
           APP_PORT: String(appPort),
           STACK_PORT: String(stackPort),
-          STACK_DATA_DIR: '.stack-data/e2e',
-          APP_OUT_DIR: 'dist-e2e',
+          STACK_DATA_DIR: `.stack-data/e2e-${instance}`,
+          APP_OUT_DIR: `dist-e2e/${instance}`,
         },
       },
 });

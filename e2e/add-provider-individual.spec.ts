@@ -72,7 +72,7 @@ test('an individual provider is verified, prefilled from the registry, saved and
   await expect(page.getByLabel('Last name')).toHaveAttribute('readonly', '');
   await expect(page.getByLabel('Credential (MD, DO, NP, etc)')).toHaveValue('M.D.');
   await expect(page.getByLabel('Phone')).not.toHaveValue('');
-  await expect(page.getByLabel('Fax number')).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Fax number' })).not.toHaveValue('');
   await expect(page.getByLabel('Taxonomy code')).toHaveValue('207Q00000X');
   await expect(page.getByLabel('Taxonomy description (specialty)')).toHaveValue('Family Medicine');
   await expect(preferenceSwitch(page, 'In-app notifications').locator('input')).toBeChecked();

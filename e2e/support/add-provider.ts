@@ -119,5 +119,7 @@ export function preferenceSwitch(page: Page, label: string) {
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
+  // The app's header is sticky: from the top, a full-page capture shows it where it belongs.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screenshots/add-provider-${name}.png`, fullPage: true });
 }

@@ -83,10 +83,11 @@ export function providerRow(page: Page, name: string) {
   return page.getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
 }
 
-/** Opens a list and waits until this browser has downloaded the providers. */
-export async function openList(page: Page, path: string, expectRow: string = SEED.okafor.name): Promise<void> {
+/** Opens a list and waits for its rows (on a fresh browser, for the first download). */
+export async function openList(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(providerRow(page, expectRow)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('provider-count')).toBeVisible();
 }
 
 /** The names of the rows on screen, in order. */

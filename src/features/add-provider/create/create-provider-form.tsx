@@ -5,7 +5,7 @@
  * react-hook-form; the save itself is the page's (onSave). While saving, the button reads
  * 'Adding…' and every field is disabled.
  */
-import { Badge, Button, DataList, Fieldset, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Fieldset, HStack, Stack, Text } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import { LuArrowLeft, LuBadgeCheck, LuUserPlus } from 'react-icons/lu';
@@ -43,12 +43,14 @@ export function CreateProviderForm({ prefill, registry, organizations, onSave, o
       <Badge colorPalette="green" variant="subtle">
         <LuBadgeCheck aria-hidden /> NPI verified
       </Badge>
-      <DataList.Root orientation="horizontal" size="sm">
-        <DataList.Item>
-          <DataList.ItemLabel>NPI</DataList.ItemLabel>
-          <DataList.ItemValue fontFamily="mono">{registry.npi}</DataList.ItemValue>
-        </DataList.Item>
-      </DataList.Root>
+      <Text>
+        <Text as="span" color="fg.muted" fontSize="sm">
+          NPI{' '}
+        </Text>
+        <Text as="span" fontFamily="mono">
+          {registry.npi}
+        </Text>
+      </Text>
       {registry.legalName && <Text fontWeight="medium">{registry.legalName}</Text>}
     </HStack>
   );

@@ -3,8 +3,8 @@
  * and practice address, then every validation issue under 'Validation Issue' (with the
  * Type 1 / Type 2 hint when one is about the type), then the optional PECOS check.
  */
-import { Alert, Badge, Box, Card, DataList, HStack, List, Separator, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Alert, Badge, Box, Card, Grid, HStack, List, Separator, Text } from '@chakra-ui/react';
+import { Fragment, type ReactNode } from 'react';
 import { LuBadgeCheck, LuTriangleAlert } from 'react-icons/lu';
 import { formatPhone } from '../../../lib/format/phone.ts';
 import { LOOKUP_TEXT } from '../shared/flow-texts.ts';
@@ -59,14 +59,16 @@ export function NpiResultCard({ result, pecos, online }: NpiResultCardProps) {
         </HStack>
       </Card.Header>
       <Card.Body gap="5" pt="3">
-        <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} size="md" gap="3">
+        <Grid as="dl" templateColumns={{ base: '1fr', md: '11rem 1fr' }} columnGap="6" rowGap={{ base: '1', md: '3' }}>
           {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel minW="40">{label}</DataList.ItemLabel>
-              <DataList.ItemValue>{value}</DataList.ItemValue>
-            </DataList.Item>
+            <Fragment key={label}>
+              <Text as="dt" color="fg.muted" fontSize="sm" pt={{ base: '2', md: '0.5' }}>
+                {label}
+              </Text>
+              <Box as="dd">{value}</Box>
+            </Fragment>
           ))}
-        </DataList.Root>
+        </Grid>
         {result.issue && (
           <Alert.Root status="warning" alignItems="flex-start" data-testid="npi-validation-issue">
             <Alert.Indicator />

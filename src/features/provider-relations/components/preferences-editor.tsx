@@ -74,7 +74,9 @@ export function PreferencesEditor({ provider, preferences }: PreferencesEditorPr
     reset(submitted);
   });
 
-  const itemErrors = (list: ReadonlyArray<{ message?: string } | undefined> | undefined) => list?.map((entry) => entry?.message);
+  // react-hook-form reports a list's own error as an object and per-entry errors as an array.
+  const itemErrors = (errorsOfList: unknown) =>
+    Array.isArray(errorsOfList) ? errorsOfList.map((entry: { message?: string } | undefined) => entry?.message) : undefined;
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Provider preferences" data-testid="preferences-form">
@@ -108,7 +110,7 @@ export function PreferencesEditor({ provider, preferences }: PreferencesEditorPr
                       disabled={isSubmitting}
                       colorPalette="brand"
                     >
-                      <Switch.HiddenInput onBlur={field.onBlur} />
+                      <Switch.HiddenInput onBlur={field.onBlur} role="switch" />
                       <Switch.Control>
                         <Switch.Thumb />
                       </Switch.Control>
@@ -141,7 +143,7 @@ export function PreferencesEditor({ provider, preferences }: PreferencesEditorPr
                   add={addDistributionEmail}
                   remove={removeAt}
                   listError={errors.emails?.message}
-                  itemErrors={itemErrors(errors.emails as ReadonlyArray<{ message?: string } | undefined> | undefined)}
+                  itemErrors={itemErrors(errors.emails)}
                   disabled={isSubmitting}
                   testId="distribution-emails"
                 />
@@ -165,7 +167,7 @@ export function PreferencesEditor({ provider, preferences }: PreferencesEditorPr
                   add={addFaxNumber}
                   remove={removeAt}
                   listError={errors.fax_numbers?.message}
-                  itemErrors={itemErrors(errors.fax_numbers as ReadonlyArray<{ message?: string } | undefined> | undefined)}
+                  itemErrors={itemErrors(errors.fax_numbers)}
                   disabled={isSubmitting}
                   testId="fax-numbers"
                 />
