@@ -9,6 +9,8 @@ import { expect, test } from '@playwright/test';
 import { STAFF } from './support/session.ts';
 import { ORGS, createProvider, expectOnServer, openManage, serviceRest, signInAs, toastSaying, userIdOf } from './provider-relations-helpers.ts';
 
+test.describe.configure({ timeout: 180_000 });
+
 interface Membership {
   id: string;
   organization_id: string;

@@ -9,6 +9,8 @@ import { expect, test } from '@playwright/test';
 import { STAFF } from './support/session.ts';
 import { createProvider, expectOnServer, openManage, serviceRest, signInAs, toastSaying } from './provider-relations-helpers.ts';
 
+test.describe.configure({ timeout: 180_000 });
+
 interface Preferences {
   report_format: string;
   favorite_reports: string[];

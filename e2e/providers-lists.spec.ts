@@ -98,8 +98,8 @@ test.describe('as staff', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect(search(page)).toHaveValue('');
     await expect(search(page)).toBeFocused();
-    await expect(providerRow(page, SEED.okafor.name)).toBeVisible();
-    await expect(providerRow(page, SEED.whitfield.name)).toBeVisible();
+    await expect(page.getByTestId('provider-count')).toHaveText(/^\d+ providers$/);
+    await expect(providerRow(page, 'George Abernathy')).toBeVisible();
   });
 
   test('/providers/healthcare lists providers with an NPI and searches names and NPIs', async ({ page }) => {
@@ -180,7 +180,7 @@ test('a spinner shows while the first download runs', async ({ page }) => {
   await page.goto('/providers');
   await expect(page.getByTestId('provider-list-loading')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /providers/i })).toBeVisible();
-  await expect(providerRow(page, SEED.okafor.name)).toBeVisible({ timeout: 60_000 });
+  await expect(providerRow(page, 'George Abernathy')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('provider-list-loading')).toHaveCount(0);
 });
 
@@ -201,7 +201,7 @@ for (const { path, message } of [
 
     failing = false;
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(providerRow(page, SEED.okafor.name)).toBeVisible({ timeout: 60_000 });
+    await expect(providerRow(page, 'George Abernathy')).toBeVisible({ timeout: 60_000 });
   });
 }
 

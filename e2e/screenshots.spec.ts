@@ -44,7 +44,7 @@ async function shoot(page: Page, name: string, tag: string, theme: string) {
 for (const theme of THEMES) {
   for (const viewport of VIEWPORTS) {
     test(`screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
 

@@ -61,13 +61,14 @@ export async function startStackForApp(options: ServeOptions): Promise<RunningSt
 }
 
 export function printBanner(title: string, appUrl: string, stack: RunningStack, options: ServeOptions): void {
-  const relative = path.relative(process.cwd(), options.dataDir) || '.';
+  const relative = path.relative(process.cwd(), options.dataDir);
+  const dataDir = relative && !relative.startsWith('..') ? relative : options.dataDir;
   const lines = [
     '',
     `  ${title}`,
     '',
     `  App            ${appUrl}`,
-    `  Supabase API   ${stack.url}   (local stack; data in ${relative}${stack.db.fresh ? ', new: migrated and seeded' : ''})`,
+    `  Supabase API   ${stack.url}   (local stack; data in ${dataDir}${stack.db.fresh ? ', new: migrated and seeded' : ''})`,
     '',
     '  Demo logins',
     ...DEMO_LOGINS.map((login) => `    ${login.label.padEnd(18)} ${login.email.padEnd(32)} ${login.password}`),

@@ -108,7 +108,7 @@ export async function verifyNpi(page: Page, npi: string): Promise<void> {
 
 /** Picks the organization once the list has synced to this device. */
 export async function chooseOrganization(page: Page, option = ORGANIZATION.option): Promise<void> {
-  const select = page.getByLabel('Organization');
+  const select = page.getByRole('combobox', { name: 'Organization' });
   await expect(select.locator('option', { hasText: option })).toHaveCount(1, { timeout: 60_000 });
   await select.selectOption({ label: option });
 }
@@ -118,8 +118,8 @@ export function preferenceSwitch(page: Page, label: string) {
   return page.locator('label').filter({ hasText: label });
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   // The app's header is sticky: from the top, a full-page capture shows it where it belongs.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `test-results/screenshots/add-provider-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screenshots/add-provider-${name}.png`, fullPage });
 }

@@ -14,97 +14,39 @@
  * landing page needs before its first paint (ARCHITECTURE.md budgets).
  */
 import { create } from 'zustand';
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '../lib/supabase.ts';
+import type { AuthChangeEvent, Session, User } from '../lib/supabase.ts';
+import {
+  ADMIN_CACHE_PREFIX,
+  AUTH_TIMEOUT_MS,
+  LAST_USER_KEY,
+  OFFLINE_GRACE_MS,
+  RESTORE_GRACE_MS,
+  delay,
+  messageOf,
+  withTimeout,
+  type AuthResult,
+  type KeyValueStorage,
+  type SessionClient,
+  type SessionDeps,
+  type SessionState,
+} from './session-types.ts';
 
-/** Safety timeout of sign-in, sign-up and set-password (spec §9). */
-export const AUTH_TIMEOUT_MS = 10_000;
-export const AUTH_TIMEOUT_MESSAGE =
-  'The server did not answer within 10 seconds. Check your connection and try again.';
-export const LAST_USER_KEY = 'lab-directory.last-user';
-/** How long a known user waits for the stored session before working offline. */
-export const RESTORE_GRACE_MS = 4000;
-export const OFFLINE_GRACE_MS = 300;
-export const ADMIN_CACHE_PREFIX = 'lab-directory.is-admin.';
-
-/**
- * loading: restoring the stored session; signed-in: a usable session; offline: a known user
- * whose session could not be refreshed for lack of a connection (works on local data);
- * signed-out: nobody.
- */
-export type SessionStatus = 'loading' | 'signed-in' | 'offline' | 'signed-out';
-
-export interface AuthResult {
-  error: string | null;
-}
-
-export interface SignUpResult extends AuthResult {
-  /** True when the server wants the address confirmed before the first sign-in. */
-  needsConfirmation: boolean;
-}
-
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-export type SessionClient = Pick<SupabaseClient, 'auth' | 'from'>;
-
-export interface SessionDeps {
-  /** Loads the client (and supabase-js's network-failure test) on first use. */
-  load: () => Promise<{ client: SessionClient; isNetworkError: (error: unknown) => boolean }>;
-  storage: KeyValueStorage;
-  /** The app's origin, for the sign-up confirmation link (`${origin}/dashboard`). */
-  origin: () => string;
-  /** Where `online` events come from (window in the browser); none in plain Node. */
-  connectivity?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
-  /** True when the browser knows it has no connection (`navigator.onLine === false`). */
-  isOffline?: () => boolean;
-  timeoutMs?: number;
-}
-
-export interface SessionState {
-  status: SessionStatus;
-  user: User | null;
-  session: Session | null;
-  isAdmin: boolean;
-  /**
-   * Listen to auth changes, restore the stored session and then refresh it. Idempotent;
-   * resolves with an error message when the stored state could not be restored.
-   */
-  start(): Promise<AuthResult>;
-  /** Stop listening (the app never does; tests and hot reload do). */
-  stop(): void;
-  signIn(email: string, password: string): Promise<AuthResult>;
-  signUp(email: string, password: string): Promise<SignUpResult>;
-  setPassword(password: string): Promise<AuthResult>;
-  /** Record in the user's metadata that the welcome page was shown (best effort). */
-  markWelcomed(): Promise<void>;
-  /** Global sign-out; offline it still signs this device out. */
-  signOut(): Promise<AuthResult>;
-}
-
-class TimeoutError extends Error {}
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(AUTH_TIMEOUT_MESSAGE)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'An unexpected error occurred. Please try again.';
-}
-
-/** True when the user has not yet been greeted by the welcome page. */
-export function needsWelcome(user: User | null): boolean {
-  return !!user && !user.user_metadata?.welcomed_at;
-}
+export {
+  ADMIN_CACHE_PREFIX,
+  AUTH_TIMEOUT_MESSAGE,
+  AUTH_TIMEOUT_MS,
+  LAST_USER_KEY,
+  OFFLINE_GRACE_MS,
+  RESTORE_GRACE_MS,
+  needsWelcome,
+  type AuthResult,
+  type KeyValueStorage,
+  type SessionClient,
+  type SessionDeps,
+  type SessionState,
+  type SessionStatus,
+  type SignUpResult,
+} from './session-types.ts';
 
 export function createSessionStore(deps: SessionDeps) {
   const { storage } = deps;

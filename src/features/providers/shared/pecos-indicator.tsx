@@ -5,7 +5,7 @@
  * NPI. Beside it, whether the provider may order Medicare lab tests (PARTB) when that is
  * known. Every icon carries its text as an accessible label; tooltips repeat it for the mouse.
  */
-import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Icon, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuCircleCheck, LuCircleX, LuClock, LuTriangleAlert } from 'react-icons/lu';
 import { LazyTooltip } from './lazy-tooltip.tsx';
@@ -14,9 +14,10 @@ import { MEDICARE_ORDERING_LABELS, medicareLabOrdering, pecosStatus, type PecosF
 function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
     <LazyTooltip content={label}>
-      <Icon role="img" aria-label={label} boxSize="4" flexShrink="0">
-        {children}
-      </Icon>
+      {/* The label sits on a wrapper: Chakra's Icon hides its svg from assistive technology. */}
+      <Box as="span" role="img" aria-label={label} display="inline-flex" flexShrink="0">
+        <Icon boxSize="4">{children}</Icon>
+      </Box>
     </LazyTooltip>
   );
 }
