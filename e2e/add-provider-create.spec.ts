@@ -18,6 +18,7 @@ import {
   serverPreferences,
   serverProviders,
   shot,
+  useInstalledApp,
   verifyNpi,
 } from './support/add-provider.ts';
 import { STAFF, signIn, toastWith } from './support/session.ts';
@@ -118,6 +119,7 @@ test("a duplicate NPI is blocked before saving: 'Provider Already Exists'", asyn
 test('a provider verified online and saved offline syncs when the connection is back', async ({ page, context }) => {
   test.setTimeout(150_000);
   await forgetNpi(NPIS.mendez);
+  await useInstalledApp(page);
   await openIndividualForm(page, NPIS.mendez, 'ROBERT T MENDEZ');
   await chooseOrganization(page, 'Hudson Valley Family Practice (Healthcare)');
 
@@ -147,6 +149,7 @@ test('a provider verified online and saved offline syncs when the connection is 
 test('the database refuses an NPI another device added while this one was offline, and the user is told', async ({ page, context }) => {
   test.setTimeout(150_000);
   await forgetNpi(NPIS.kowalski);
+  await useInstalledApp(page);
   await openIndividualForm(page, NPIS.kowalski, 'DAVID R KOWALSKI');
   await chooseOrganization(page, 'Green Mountain Internal Medicine (Healthcare)');
 

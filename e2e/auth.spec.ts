@@ -5,7 +5,7 @@
  * the admin styling and section, non-admins the `clinical` class.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, STAFF, signIn, signOut, signUp, toastWith, uniqueEmail } from './support/session.ts';
+import { ADMIN, STAFF, signIn, signOut, signUp, toastWith, uniqueEmail, waitForWelcomeRecorded } from './support/session.ts';
 
 test('a new user signs up, is welcomed, signs out and signs back in', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -15,6 +15,7 @@ test('a new user signs up, is welcomed, signs out and signs back in', async ({ p
   await expect(toastWith(page, 'Account Created')).toBeVisible();
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${email.split('@')[0]}`);
+  await waitForWelcomeRecorded(page);
 
   await signOut(page);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Every ordering provider');

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
-import { signIn, signOut, toastWith, uniqueEmail } from './support/session.ts';
+import { signIn, signOut, toastWith, uniqueEmail, waitForWelcomeRecorded } from './support/session.ts';
 
 async function invite(email: string, redirectTo: string): Promise<string> {
   const headers = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' };
@@ -37,6 +37,7 @@ test('an invited user sets a password from the link and can sign in with it', as
   await expect(toastWith(page, 'Password Set')).toBeVisible();
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Imani');
+  await waitForWelcomeRecorded(page);
 
   await signOut(page);
   await signIn(page, email, 'Invited-pass-1');

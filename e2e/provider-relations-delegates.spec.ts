@@ -5,7 +5,7 @@
  * re-adding (the approval is updated, not duplicated), soft removal and reactivation; and
  * adding offline, which syncs once the connection is back.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { STAFF } from './support/session.ts';
 import { createProvider, createUsers, expectOnServer, openManage, serviceRest, signInAs, toastSaying, userIdOf } from './provider-relations-helpers.ts';
@@ -20,6 +20,13 @@ interface Approval {
   is_active: boolean;
   can_view_vip_patients: boolean;
   created_by: string | null;
+}
+
+/** Picks a person among the search results (the radio's label takes the click). */
+async function choose(dialog: Locator, name: string): Promise<void> {
+  const radio = dialog.getByRole('radio', { name: new RegExp(name) });
+  await radio.locator('xpath=..').click();
+  await expect(radio).toBeChecked();
 }
 
 const approvalsOf = (providerId: string) =>
@@ -54,7 +61,7 @@ test('searches users, adds, updates, removes and re-adds a delegate', async ({ p
   await expect(dialog.getByText('Coming Soon')).toBeVisible();
 
   await search.fill('Rivera');
-  await dialog.getByRole('radio', { name: new RegExp(MARIA.name) }).check();
+  await choose(dialog, MARIA.name);
   await dialog.getByRole('button', { name: 'Add Delegate' }).click();
   await expect(toastSaying(page, 'Please select a user and at least one permission.')).toBeVisible();
 
@@ -81,7 +88,7 @@ test('searches users, adds, updates, removes and re-adds a delegate', async ({ p
   // Adding the same person again updates their approval: one row, same id, new type.
   await card.getByRole('button', { name: 'Add Delegate' }).click();
   await dialog.getByLabel('Search users').fill('maria.rivera');
-  await dialog.getByRole('radio', { name: new RegExp(MARIA.name) }).check();
+  await choose(dialog, MARIA.name);
   await expect(dialog.getByText('Already a delegate')).toBeVisible();
   await expect(dialog.getByRole('checkbox', { name: 'Order tests' })).toBeChecked();
   await dialog.getByText('Order tests', { exact: true }).click();
@@ -106,7 +113,7 @@ test('searches users, adds, updates, removes and re-adds a delegate', async ({ p
   // Re-adding reactivates the same approval.
   await card.getByRole('button', { name: 'Add Delegate' }).click();
   await dialog.getByLabel('Search users').fill('Rivera');
-  await dialog.getByRole('radio', { name: new RegExp(MARIA.name) }).check();
+  await choose(dialog, MARIA.name);
   await dialog.getByText('Order tests', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Add Delegate' }).click();
   await expect(row).toHaveCount(1);
@@ -127,7 +134,7 @@ test('adds a delegate offline and syncs it when the connection is back', async (
   await card.getByRole('button', { name: 'Add Delegate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Delegate' });
   await dialog.getByLabel('Search users').fill('kevin');
-  await dialog.getByRole('radio', { name: /Kevin Osei/ }).check();
+  await choose(dialog, 'Kevin Osei');
   await dialog.getByText('View results', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Add Delegate' }).click();
   await expect(toastSaying(page, 'Delegate added successfully.')).toBeVisible();

@@ -32,7 +32,8 @@ test('edits and saves how results reach the provider', async ({ page }) => {
 
   const card = page.getByTestId('provider-preferences-card');
   await expect(card.getByRole('heading', { name: 'Provider Preferences' })).toBeVisible();
-  await expect(card.getByLabel('Report format')).toHaveValue('comprehensive');
+  // The preferences arrive with the first download, after the provider.
+  await expect(card.getByLabel('Report format')).toHaveValue('comprehensive', { timeout: 60_000 });
   await expect(card.getByRole('switch', { name: 'In-app notifications' })).toBeChecked();
   await expect(card.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
 
@@ -104,7 +105,8 @@ test('says so when the preferences are gone from the server', async ({ page }) =
   await signInAs(page, STAFF);
   await openManage(page, provider, 'preferences');
   const card = page.getByTestId('provider-preferences-card');
-  await expect(card.getByLabel('Report format')).toHaveValue('summary');
+  await expect(card.getByLabel('Report format')).toHaveValue('summary', { timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Sync status: Up to date' })).toBeVisible({ timeout: 60_000 });
 
   // An administrator removes the record on the server; this device still shows it.
   await serviceRest(`provider_preferences?provider_id=eq.${provider.id}`, 'DELETE');

@@ -93,6 +93,18 @@ export async function clearFaults(npi: string): Promise<void> {
   await fetch(`${STACK_URL}/__simulator/__faults?npi=${npi}`, { method: 'DELETE', headers });
 }
 
+/**
+ * Makes the page a returning user's installed app: the service worker that the first visit
+ * installed now serves the app's code, so pages not opened yet still load offline.
+ */
+export async function useInstalledApp(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/providers');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
 /** From the provider list: Add Provider, then one of the two types. */
 export async function chooseProviderType(page: Page, title: 'Individual Provider' | 'Non-Healthcare Provider'): Promise<void> {
   await page.goto('/providers/type-selection');

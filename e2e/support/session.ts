@@ -40,3 +40,16 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** The welcome page records in the user's metadata that it was shown; wait for that save. */
+export async function waitForWelcomeRecorded(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const raw = localStorage.getItem('lab-directory.auth');
+        const stored = raw ? (JSON.parse(raw) as { user?: { user_metadata?: { welcomed_at?: string } } }) : null;
+        return stored?.user?.user_metadata?.welcomed_at ?? null;
+      }),
+    )
+    .not.toBeNull();
+}

@@ -31,12 +31,13 @@ export interface CreateProviderFormProps {
 }
 
 export function CreateProviderForm({ prefill, registry, organizations, onSave, onBack }: CreateProviderFormProps) {
+  // criteriaMode 'all': the resolver reports every rule at once (both notification rules), not only the first.
   const {
     register,
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<CreateProviderFormValues, unknown, CreateProviderValues>({ defaultValues: prefill.values, resolver });
+  } = useForm<CreateProviderFormValues, unknown, CreateProviderValues>({ defaultValues: prefill.values, resolver, criteriaMode: 'all' });
 
   const registrySummary = registry && (
     <HStack gap="3" wrap="wrap" bg="bg.muted" rounded="md" px="4" py="3" data-testid="create-registry-summary">

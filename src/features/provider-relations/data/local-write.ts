@@ -13,7 +13,7 @@ import { filter, firstValueFrom, map, of, timeout } from 'rxjs';
 import type { RxCollection } from '../../../db/index.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 
-export const SERVER_ANSWER_TIMEOUT_MS = 10_000;
+export const SERVER_ANSWER_TIMEOUT_MS = 20_000;
 
 export type WriteOutcome = 'saved' | 'pending' | 'failed';
 

@@ -55,6 +55,11 @@ const GROUP_LEGENDS: Readonly<Record<keyof typeof EDIT_PROVIDER_FIELD_GROUPS, st
 };
 
 const INPUT_TYPES: Partial<Record<FieldName, string>> = { email: 'email', phone: 'tel' };
+/**
+ * An explicit reset replaces what the user typed (the form's resetOptions keep typed values
+ * only when the record changes underneath), through the registered inputs.
+ */
+const KEEP_INPUTS = { keepDirtyValues: false, keepFieldsRef: true } as const;
 const REQUIRED: ReadonlySet<FieldName> = new Set(['first_name', 'last_name']);
 
 export interface EditProviderFormProps {
@@ -83,12 +88,12 @@ export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: 
     const { toasts, succeeded } = editSaveToasts(outcome);
     toasts.forEach(showToast);
     if (!succeeded) return;
-    reset(submitted);
+    reset(submitted, KEEP_INPUTS);
     onSaveSuccess?.();
   });
 
   const cancel = () => {
-    reset(values);
+    reset(values, KEEP_INPUTS);
     onCancel?.();
   };
 
