@@ -165,6 +165,7 @@ test('the database refuses an NPI another device added while this one was offlin
 
   const notice = toastWith(page, 'Sync');
   await expect(notice).toContainText('was refused: it would duplicate an existing record', { timeout: 60_000 });
+  await expect(notice).toBeInViewport();
   await shot(page, 'create-refused-by-database', false);
   await expect.poll(async () => (await serverProviders({ npi: NPIS.kowalski })).map((row) => row.first_name), { timeout: 30_000 }).toEqual([
     'David',

@@ -97,7 +97,9 @@ test('edits and saves how results reach the provider', async ({ page }) => {
   );
   // The provider's own email comes back into the list the next time it is shown.
   await page.reload();
-  await expect(card.getByTestId('distribution-emails').getByRole('listitem')).toHaveText([provider.email, 'billing@clinic-e2e.test']);
+  await expect(card.getByTestId('distribution-emails').getByRole('listitem')).toHaveText([provider.email, 'billing@clinic-e2e.test'], {
+    timeout: 60_000,
+  });
 });
 
 test('says so when the preferences are gone from the server', async ({ page }) => {

@@ -18,9 +18,11 @@ async function open(page: Page, path: string, login = STAFF): Promise<void> {
   await page.goto(path);
 }
 
+/** Opens the Profile tab once this browser's first download is over (saves then push at once). */
 async function openEdit(page: Page, id: string, login = STAFF): Promise<void> {
   await open(page, managePath(id), login);
   await expect(page.getByRole('heading', { name: 'Edit Provider Information' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
 }
 
 const form = (page: Page) => page.getByTestId('edit-provider-form');
@@ -111,9 +113,11 @@ test('the edit panel has the spec placeholders and labels, and shows each valida
 
 test('saving writes both parts, reads Saving... meanwhile, and reaches the server', async ({ page }) => {
   await openEdit(page, SEED.mcallister.id);
-  // Hold the push a moment so the saving state is certainly on screen.
+  // Hold the push until the saving state has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/rest/v1/rpc/sync_push', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await held;
     await route.continue();
   });
   await form(page).getByLabel('Nickname').fill('Mei-Mei');
@@ -122,6 +126,8 @@ test('saving writes both parts, reads Saving... meanwhile, and reaches the serve
   await form(page).getByLabel('License number').fill('NY-20261121');
   await form(page).getByRole('button', { name: 'Save Changes' }).click();
   await expect(form(page).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(form(page).getByLabel('First name')).toBeDisabled();
+  release();
 
   await expect(toastWith(page, 'Success')).toContainText('Provider information updated successfully', { timeout: 60_000 });
   await expect(toastWith(page, 'Warning')).toHaveCount(0);

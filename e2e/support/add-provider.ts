@@ -133,5 +133,6 @@ export function preferenceSwitch(page: Page, label: string) {
 export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   // The app's header is sticky: from the top, a full-page capture shows it where it belongs.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `test-results/screenshots/add-provider-${name}.png`, fullPage });
+  // Finite CSS animations (a toast sliding in) are finished first, so the shot shows the end state.
+  await page.screenshot({ path: `test-results/screenshots/add-provider-${name}.png`, fullPage, animations: 'disabled' });
 }

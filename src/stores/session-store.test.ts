@@ -234,7 +234,7 @@ describe('session store', () => {
     expect(t.store.getState()).toMatchObject({ session: { access_token: 'rotated' }, user: { user_metadata: { first_name: 'Ada' } } });
 
     t.emit('SIGNED_OUT', null);
-    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, session: null, isAdmin: false });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, session: null, isAdmin: false, signedOutByUser: false });
 
     t.store.getState().stop();
     expect(t.hasListener()).toBe(false);
@@ -296,10 +296,15 @@ describe('session store', () => {
     await t.store.getState().start();
     await flush();
 
+    // supabase-js announces SIGNED_OUT from inside its signOut: still the user's own.
+    t.auth.signOut.mockImplementationOnce(async () => {
+      t.emit('SIGNED_OUT', null);
+      return { error: null };
+    });
     await expect(t.store.getState().signOut()).resolves.toEqual({ error: null });
     expect(t.auth.signOut).toHaveBeenCalledTimes(1);
     expect(t.auth.signOut).toHaveBeenCalledWith({ scope: 'global' });
-    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, isAdmin: false });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, isAdmin: false, signedOutByUser: true });
     expect(t.storage.getItem(LAST_USER_KEY)).toBeNull();
     expect(t.storage.getItem(ADMIN_CACHE_PREFIX + 'u5')).toBeNull();
   });

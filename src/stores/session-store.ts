@@ -94,6 +94,7 @@ export function createSessionStore(deps: SessionDeps) {
         session,
         user: session.user,
         isAdmin: sameUser ? previous.isAdmin : cachedAdmin(session.user.id),
+        signedOutByUser: false,
       });
       // Ask the server again whenever a user (re)gains a usable session. Deferred so it
       // never runs inside supabase-js's auth lock (this may be called from its callback).
@@ -102,9 +103,13 @@ export function createSessionStore(deps: SessionDeps) {
       }
     }
 
+    // True while the user's own sign-out runs: supabase-js announces SIGNED_OUT from inside
+    // it, and the guard must then send them to `/`, not to /auth as if the session had lapsed.
+    let signingOut = false;
+
     function applySignedOut(): void {
       storage.removeItem(LAST_USER_KEY);
-      set({ status: 'signed-out', session: null, user: null, isAdmin: false });
+      set({ status: 'signed-out', session: null, user: null, isAdmin: false, signedOutByUser: signingOut });
     }
 
     function onAuthChange(event: AuthChangeEvent, session: Session | null): void {
@@ -181,6 +186,7 @@ export function createSessionStore(deps: SessionDeps) {
       user: null,
       session: null,
       isAdmin: false,
+      signedOutByUser: false,
 
       start() {
         if (started) return started;
@@ -270,6 +276,7 @@ export function createSessionStore(deps: SessionDeps) {
 
       async signOut() {
         const userId = get().user?.id;
+        signingOut = true;
         try {
           const { client, isNetworkError } = await deps.load();
           const global = await client.auth.signOut({ scope: 'global' });
@@ -279,12 +286,14 @@ export function createSessionStore(deps: SessionDeps) {
             const local = await client.auth.signOut({ scope: 'local' });
             if (local.error && !isNetworkError(local.error)) return { error: local.error.message };
           }
+          if (userId) storage.removeItem(ADMIN_CACHE_PREFIX + userId);
+          applySignedOut();
+          return { error: null };
         } catch (error) {
           return { error: messageOf(error) };
+        } finally {
+          signingOut = false;
         }
-        if (userId) storage.removeItem(ADMIN_CACHE_PREFIX + userId);
-        applySignedOut();
-        return { error: null };
       },
     };
   });

@@ -56,6 +56,8 @@ export interface SessionState {
   user: User | null;
   session: Session | null;
   isAdmin: boolean;
+  /** The last sign-out was the user's own (not a lapsed or revoked session). */
+  signedOutByUser: boolean;
   /**
    * Listen to auth changes, restore the stored session and then refresh it. Idempotent;
    * resolves with an error message when the stored state could not be restored.

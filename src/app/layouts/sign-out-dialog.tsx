@@ -1,11 +1,12 @@
 /**
  * Sign-out: when changes made on this device have not reached the server yet, the user is
  * warned first, since signing out deletes this device's local database (shared clinic
- * computers). Then: leave for `/`, sign out globally, and clear the local data.
+ * computers). Then: sign out globally (the guard then takes the user to `/`) and clear
+ * the local data. The sign-out completes before the page changes, so leaving or closing
+ * the browser right after cannot leave the session behind.
  */
 import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   DialogBody,
   DialogCloseTrigger,
@@ -22,7 +23,6 @@ import { clearLocalData } from '../providers/local-data-provider.tsx';
 
 /** Returns `requestSignOut` (warns first when needed) and the warning dialog to render. */
 export function useSignOut() {
-  const navigate = useNavigate();
   const [warningOpen, setWarningOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const pending = useSyncStore((state) => state.pendingChanges);
@@ -30,7 +30,6 @@ export function useSignOut() {
   async function signOutNow() {
     const { user, signOut } = useSessionStore.getState();
     setBusy(true);
-    await navigate('/', { replace: true });
     const { error } = await signOut();
     setBusy(false);
     setWarningOpen(false);

@@ -1,7 +1,8 @@
 /**
  * The registry's answer for the NPI (spec §2, §3): legal name, NPI type, primary taxonomy
  * and practice address, then every validation issue under 'Validation Issue' (with the
- * Type 1 / Type 2 hint when one is about the type), then the optional PECOS check.
+ * Type 1 / Type 2 hint when one is about the type), then, for an NPI that can be added, the
+ * optional PECOS check.
  */
 import { Alert, Badge, Box, Card, Grid, HStack, List, Separator, Text } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
@@ -92,7 +93,8 @@ export function NpiResultCard({ result, pecos, online }: NpiResultCardProps) {
             </Alert.Content>
           </Alert.Root>
         )}
-        {result.legalName && (
+        {/* PECOS is checked for an NPI that can be added: one verified without validation issues. */}
+        {result.canContinue && (
           <>
             <Separator />
             <PecosStatus pecos={pecos} online={online} />

@@ -7,12 +7,12 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { NpiFailureMessage, ToastMessage } from '../../../lib/functions/index.ts';
-import { NPI_OFFLINE } from '../../../lib/functions/index.ts';
+import { NPI_OFFLINE, npiFailure } from '../../../lib/functions/index.ts';
 import { hasVerifiedNpi, type StoredNpiVerification } from '../model/add-provider-session.ts';
 import { NPI_CHECK_DIGIT_MISMATCH, NPI_REQUIRED, npiInputIssue, sanitizeNpiInput } from '../model/npi-input.ts';
 import { addProviderSession } from '../shared/flow-session.ts';
 import { showToast } from '../shared/show-toast.ts';
-import { lookupResultView, runNpiLookup, type LookupResultView } from './lookup-result.ts';
+import { lookupResultView, runNpiLookup, type LookupResultView, type NpiLookupOutcome } from './lookup-result.ts';
 
 export type LookupPhase = 'idle' | 'verifying' | 'verified' | 'failed';
 
@@ -72,8 +72,7 @@ export function useNpiLookup(): NpiLookup {
       setPhase('verifying');
       setResult(null);
       setFailure(null);
-      const { supabase } = await import('../../../lib/supabase.ts');
-      const outcome = await runNpiLookup(supabase, asked);
+      const outcome = await lookUp(asked);
       if (current.current !== asked) return;
       if (outcome.kind === 'failed') {
         addProviderSession.clearVerification();
@@ -93,6 +92,17 @@ export function useNpiLookup(): NpiLookup {
   );
 
   return { npi, phase, inputIssue: inputIssueOf(npi, touched, attempted), result, failure, setNpi, verify };
+}
+
+/** The call, with the client loaded on first use; a client that cannot load is a failed fetch (the checklist). */
+async function lookUp(npi: string): Promise<NpiLookupOutcome> {
+  try {
+    const { supabase } = await import('../../../lib/supabase.ts');
+    return await runNpiLookup(supabase, npi);
+  } catch (error) {
+    console.error('[add-provider] the NPI lookup could not run', error);
+    return { kind: 'failed', failure: npiFailure('Failed to fetch') };
+  }
 }
 
 /** What the input says under itself: emptied after typing, a wrong check digit at once, a short NPI after Verify. */

@@ -6,6 +6,7 @@
  * to one NPI: typing another one forgets it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { pecosLookupFailure } from '../../../lib/functions/index.ts';
 import { showToast } from '../shared/show-toast.ts';
 import { runPecosLookup, type PecosLookupOutcome } from './lookup-result.ts';
 
@@ -32,8 +33,14 @@ export function usePecosLookup(npi: string | null): PecosLookup {
   const check = useCallback(async () => {
     if (!npi) return;
     setState({ npi, checking: true, outcome: null });
-    const { supabase } = await import('../../../lib/supabase.ts');
-    const outcome = await runPecosLookup(supabase, npi);
+    let outcome: PecosLookupOutcome;
+    try {
+      const { supabase } = await import('../../../lib/supabase.ts');
+      outcome = await runPecosLookup(supabase, npi);
+    } catch (error) {
+      console.error('[add-provider] the PECOS check could not run', error);
+      outcome = { enrolled: null, message: pecosLookupFailure('Failed to send a request') };
+    }
     if (latest.current !== npi) return;
     setState({ npi, checking: false, outcome });
     showToast(outcome.message);

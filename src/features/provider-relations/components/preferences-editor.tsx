@@ -80,7 +80,7 @@ export function PreferencesEditor({ provider, preferences }: PreferencesEditorPr
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Provider preferences" data-testid="preferences-form">
-      <Card.Body pt="2">
+      <Card.Body pt="4">
         <Stack gap="6">
           <Field label="Report format" invalid={!!errors.report_format} errorText={errors.report_format?.message} maxW="sm">
             <NativeSelect.Root disabled={isSubmitting}>

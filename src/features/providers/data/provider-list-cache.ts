@@ -49,7 +49,11 @@ function dispose(scope: ProviderSearchScope, entry: Entry): void {
 }
 
 /** The shared list of a scope; call `release` when the view goes away. */
-export function acquireProviderList(db: LocalDatabase, scope: ProviderSearchScope): { source: ProviderListSource; release: () => void } {
+export function acquireProviderList(
+  db: LocalDatabase,
+  scope: ProviderSearchScope,
+  ttlMs: number = UNUSED_LIST_TTL_MS,
+): { source: ProviderListSource; release: () => void } {
   let entry = entries.get(scope);
   if (entry && (entry.db !== db || entry.db.closed || entry.source.getSnapshot().phase === 'error')) {
     dispose(scope, entry);
@@ -72,7 +76,7 @@ export function acquireProviderList(db: LocalDatabase, scope: ProviderSearchScop
       released = true;
       current.users -= 1;
       if (current.users > 0) return;
-      current.expiry = setTimeout(() => dispose(scope, current), UNUSED_LIST_TTL_MS);
+      current.expiry = setTimeout(() => dispose(scope, current), ttlMs);
     },
   };
 }

@@ -47,13 +47,14 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
   const failure = list.phase === 'error' ? list.failure : list.syncFailed && total === 0 ? 'fetch' : null;
   useFailureToast(scope, failure);
 
-  const ready = list.phase === 'ready' || list.phase === 'first-rows';
+  // Rows to show: the index, or the first page while it is built (also after a later failure).
+  const hasData = list.index !== null || list.phase === 'first-rows';
   // On a fresh device an empty list means "not downloaded yet", not "no providers".
-  const waitingForFirstSync = ready && total === 0 && !list.firstSyncDone && !list.syncFailed;
-  const loading = list.phase === 'loading' || waitingForFirstSync;
+  const waitingForFirstSync = hasData && total === 0 && !list.firstSyncDone && !list.syncFailed;
+  const loading = (!hasData && list.phase === 'loading') || waitingForFirstSync;
 
   let content;
-  if (failure && !ready) {
+  if (failure && !hasData) {
     content = <ListFailed message={listFailureMessage(scope, failure).description} onRetry={list.retry} />;
   } else if (loading) {
     content = (

@@ -12,8 +12,17 @@ import { StatusBadge } from '../shared/status-badge.tsx';
 import { VerifyPecosButton } from './verify-pecos-button.tsx';
 
 export const ROW_HEIGHT = 60;
-/** Provider, NPI, Specialty, Status, PECOS, Actions. */
-export const LIST_COLUMNS_TEMPLATE = 'minmax(0, 2.2fr) 108px minmax(0, 1.6fr) 80px 124px 72px';
+/**
+ * Provider, NPI, Specialty, Status, PECOS, Actions. Below the lg breakpoint (tablets) the
+ * specialty moves under the name so the names keep their room.
+ */
+export const LIST_COLUMNS_TEMPLATE = {
+  base: 'minmax(0, 1fr) 104px 76px 112px 68px',
+  lg: 'minmax(0, 2.2fr) 108px minmax(0, 1.6fr) 80px 124px 72px',
+} as const;
+
+/** The Specialty column's cells and heading show from the lg breakpoint. */
+export const SPECIALTY_COLUMN_DISPLAY = { base: 'none', lg: 'block' } as const;
 
 export interface ProviderRowProps {
   provider: ListProvider;
@@ -70,10 +79,13 @@ export const ProviderRow = memo(function ProviderRow({ provider, index, top, onO
           {name}
         </Text>
         {secondary && (
-          <Text fontSize="xs" color="fg.muted" truncate>
+          <Text fontSize="xs" color="fg.muted" truncate hideBelow="lg">
             {secondary}
           </Text>
         )}
+        <Text fontSize="xs" color="fg.muted" truncate hideFrom="lg" aria-hidden>
+          {provider.taxonomy_description || secondary}
+        </Text>
       </Box>
       <Box role="cell" minW="0">
         {provider.npi ? (
@@ -86,7 +98,7 @@ export const ProviderRow = memo(function ProviderRow({ provider, index, top, onO
           </Text>
         )}
       </Box>
-      <Box role="cell" minW="0">
+      <Box role="cell" minW="0" display={SPECIALTY_COLUMN_DISPLAY}>
         <Text fontSize="sm" color={provider.taxonomy_description ? 'fg' : 'fg.subtle'} truncate title={provider.taxonomy_description ?? undefined}>
           {provider.taxonomy_description || '—'}
         </Text>

@@ -10,7 +10,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ListProvider } from '../data/provider-list-source.ts';
 import { PROVIDER_LIST_COLUMNS } from '../model/provider-texts.ts';
-import { LIST_COLUMNS_TEMPLATE, ProviderRow, ROW_HEIGHT } from './provider-row.tsx';
+import { LIST_COLUMNS_TEMPLATE, ProviderRow, ROW_HEIGHT, SPECIALTY_COLUMN_DISPLAY } from './provider-row.tsx';
 
 export interface ProviderTableProps {
   rows: readonly ListProvider[];
@@ -119,6 +119,7 @@ export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTablePr
               letterSpacing="wider"
               color="fg.muted"
               textAlign={column === 'Actions' ? 'end' : 'start'}
+              display={column === 'Specialty' ? SPECIALTY_COLUMN_DISPLAY : undefined}
               truncate
             >
               {column}

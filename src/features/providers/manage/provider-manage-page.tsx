@@ -6,7 +6,7 @@
  */
 import { Box, Breadcrumb, Button, Center, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router-dom';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LuUsersRound } from 'react-icons/lu';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { providerDisplayName, providerFullName } from '../../../lib/provider/provider-name.ts';
@@ -29,6 +29,7 @@ export interface ProviderManagePageProps {
 export function ProviderManagePage({ headerActions: HeaderActions }: ProviderManagePageProps = {}) {
   const params = useParams();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const load = useProvider(params.id);
   const id = normalizeProviderId(params.id);
   const failed = load.status === 'error';
@@ -86,12 +87,29 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
           </HStack>
         }
       />
-      {/* The path chooses the tab; the triggers are links, so the tab is also a bookmarkable address. */}
-      <Tabs.Root value={tab} activationMode="manual" mb="6" variant="line">
+      {/*
+        The path chooses the tab. The triggers are buttons that navigate (not links: Chakra's
+        tabs follow an anchor trigger with a native click, which reloaded the whole page);
+        a click on the selected tab still navigates, e.g. from /delegates back to /edit.
+      */}
+      <Tabs.Root
+        value={tab}
+        activationMode="manual"
+        mb="6"
+        variant="line"
+        onValueChange={(details) => navigate(`${base}/${TAB_PATHS[details.value as ManageTab]}`)}
+      >
         <Tabs.List>
           {(Object.keys(TAB_LABELS) as ManageTab[]).map((key) => (
-            <Tabs.Trigger key={key} value={key} asChild>
-              <RouterLink to={`${base}/${TAB_PATHS[key]}`}>{TAB_LABELS[key]}</RouterLink>
+            <Tabs.Trigger
+              key={key}
+              value={key}
+              onClick={() => {
+                const target = `${base}/${TAB_PATHS[key]}`;
+                if (key === tab && pathname !== target) navigate(target);
+              }}
+            >
+              {TAB_LABELS[key]}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

@@ -1,0 +1,60 @@
+/**
+ * Journeys of the local-first foundation: two signed-in browsers see each other's edits
+ * within 2 s (local write → push → Realtime → pull), and a reload while offline still shows
+ * the local data (service worker + IndexedDB).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { ADMIN, STAFF, signIn, toastWith } from './support/session.ts';
+import { openList, providerRow, stack } from './support/providers.ts';
+
+async function signedInPage(browser: Browser, login: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, login.email, login.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  return page;
+}
+
+test('two browsers see each other’s edits within 2 s', async ({ browser }) => {
+  const lastName = `Synctest${randomUUID().slice(0, 6)}`;
+  await stack('/rest/v1/providers', {
+    method: 'POST',
+    body: { id: randomUUID(), first_name: 'Before', last_name: lastName },
+    headers: { Prefer: 'return=minimal' },
+  });
+
+  const staff = await signedInPage(browser, STAFF);
+  const admin = await signedInPage(browser, ADMIN);
+  for (const page of [staff, admin]) {
+    await openList(page, '/providers');
+    await page.getByPlaceholder('Search by name or NPI...').fill(lastName);
+    await expect(providerRow(page, `Before ${lastName}`)).toBeVisible({ timeout: 30_000 });
+  }
+
+  // Staff renames the provider; the admin's list shows the new name within 2 s of the save.
+  await providerRow(staff, `Before ${lastName}`).click();
+  const form = staff.getByTestId('edit-provider-form');
+  await form.getByLabel('First name').fill('After');
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toastWith(staff, 'Success')).toBeVisible();
+  await expect(providerRow(admin, `After ${lastName}`)).toBeVisible({ timeout: 2_000 });
+
+  await staff.context().close();
+  await admin.context().close();
+});
+
+test('a reload while offline shows the local data', async ({ browser }) => {
+  const page = await signedInPage(browser, STAFF);
+  await openList(page, '/providers');
+  const count = await page.getByTestId('provider-count').textContent();
+  // Let the service worker take control so the app shell itself loads offline.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('provider-count')).toHaveText(count ?? '');
+  await page.context().setOffline(false);
+  await page.context().close();
+});
