@@ -8,6 +8,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Some unit suites open a PGlite with every migration in beforeAll: seconds, not ms.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           include: ['src/**/*.test.{ts,tsx}', 'supabase/local/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },

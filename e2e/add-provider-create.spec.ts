@@ -23,6 +23,9 @@ import {
 } from './support/add-provider.ts';
 import { STAFF, signIn, toastWith } from './support/session.ts';
 
+// Full page loads open the local database each time: generous on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, STAFF.email, STAFF.password);
   await expect(page).not.toHaveURL(/\/auth/);
@@ -41,7 +44,6 @@ async function openIndividualForm(page: Page, npi: string, legalName: string): P
 }
 
 test('a non-healthcare provider: every validation message, then saved without an NPI', async ({ page }) => {
-  test.setTimeout(150_000);
   const lastName = `Lab Client ${randomUUID().slice(0, 6)}`;
   await chooseProviderType(page, 'Non-Healthcare Provider');
   await expect(page).toHaveURL(/\/providers\/create$/);
@@ -117,7 +119,6 @@ test("a duplicate NPI is blocked before saving: 'Provider Already Exists'", asyn
 });
 
 test('a provider verified online and saved offline syncs when the connection is back', async ({ page, context }) => {
-  test.setTimeout(150_000);
   await forgetNpi(NPIS.mendez);
   await useInstalledApp(page);
   await openIndividualForm(page, NPIS.mendez, 'ROBERT T MENDEZ');
@@ -147,7 +148,6 @@ test('a provider verified online and saved offline syncs when the connection is 
 });
 
 test('the database refuses an NPI another device added while this one was offline, and the user is told', async ({ page, context }) => {
-  test.setTimeout(150_000);
   await forgetNpi(NPIS.kowalski);
   await useInstalledApp(page);
   await openIndividualForm(page, NPIS.kowalski, 'DAVID R KOWALSKI');

@@ -19,6 +19,9 @@ import {
 } from './support/add-provider.ts';
 import { STAFF, signIn, toastWith } from './support/session.ts';
 
+// Full page loads open the local database each time: generous on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 test.beforeEach(async ({ page }) => {
   await forgetNpi(NPIS.janeDoe);
   await signIn(page, STAFF.email, STAFF.password);
@@ -26,7 +29,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('an individual provider is verified, prefilled from the registry, saved and synced', async ({ page }) => {
-  test.setTimeout(150_000);
   await page.goto('/providers');
   await page.getByRole('link', { name: 'Add Provider' }).first().click();
   await expect(page).toHaveURL(/\/providers\/type-selection$/);

@@ -11,6 +11,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { NPIS, armFault, chooseProviderType, clearFaults, shot, verifyNpi } from './support/add-provider.ts';
 import { STAFF, signIn, toastWith } from './support/session.ts';
 
+// Full page loads open the local database each time: generous on a busy 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, STAFF.email, STAFF.password);
   await expect(page).not.toHaveURL(/\/auth/);

@@ -89,6 +89,7 @@ test('tells the user when the server refuses the membership', async ({ page }) =
   await openManage(page, provider, 'edit');
   const section = page.getByTestId('provider-organizations');
   await expect(section.getByTestId('organization-membership')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Sync status: Up to date' })).toBeVisible({ timeout: 60_000 });
 
   await section.getByRole('button', { name: 'Add to Organization' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to Organization' });

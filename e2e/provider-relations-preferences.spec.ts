@@ -115,8 +115,11 @@ test('says so when the preferences are gone from the server', async ({ page }) =
   await card.getByLabel('Report format').selectOption('summary_plus');
   await card.getByRole('button', { name: 'Save Preferences' }).click();
 
-  await expect(toastSaying(page, 'Failed to update provider preferences')).toBeVisible({ timeout: 30_000 });
+  // Both arrive together: the refusal of the save, and the record gone from this device.
+  await Promise.all([
+    expect(toastSaying(page, 'Failed to update provider preferences')).toBeVisible({ timeout: 30_000 }),
+    expect(toastSaying(page, 'Provider preferences not found. Please try again later.')).toBeVisible({ timeout: 30_000 }),
+  ]);
   await expect(toastSaying(page, 'Provider preferences updated successfully')).toHaveCount(0);
   await expect(card.getByText('Provider preferences not found. Please try again later.')).toBeVisible();
-  await expect(toastSaying(page, 'Provider preferences not found. Please try again later.')).toBeVisible();
 });

@@ -27,8 +27,8 @@ async function shoot(page: Page, name: string, fullPage = false) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
   await expect(page.getByTestId('full-screen-spinner')).toHaveCount(0);
-  await expect(page.getByTestId('provider-list-loading')).toHaveCount(0);
-  await expect(page.getByTestId('provider-loading')).toHaveCount(0);
+  await expect(page.getByTestId('provider-list-loading')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('provider-loading')).toHaveCount(0, { timeout: 60_000 });
   // Let transitions settle so the shots are stable.
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/providers-${name}.png`, fullPage });
@@ -47,12 +47,14 @@ for (const theme of THEMES) {
 
       for (const { name, path } of PAGES) {
         await page.goto(path);
-        if (name.startsWith('list')) await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible();
-        if (name === 'manage-edit') await expect(page.getByTestId('edit-provider-form')).toBeVisible();
+        // A page load reopens the local database first: on a busy machine that takes a while.
+        if (name.startsWith('list')) await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
+        if (name === 'manage-edit') await expect(page.getByTestId('edit-provider-form')).toBeVisible({ timeout: 60_000 });
         await shoot(page, `${name}-${viewport.tag}-${theme}`, name === 'manage-edit');
       }
 
       await page.goto('/providers');
+      await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
       await page.getByRole('searchbox', { name: 'Search providers' }).fill('zzqx');
       await expect(page.getByTestId('provider-list-empty')).toBeVisible();
       await shoot(page, `empty-search-${viewport.tag}-${theme}`);

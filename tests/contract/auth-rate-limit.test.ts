@@ -13,7 +13,8 @@ async function failSignIns(email: string, times: number): Promise<void> {
   }
 }
 
-describe('failed sign-in limit', { timeout: 90_000 }, () => {
+// Each attempt pays a bcrypt comparison: on a busy 2-core machine that is up to ~1 s.
+describe('failed sign-in limit', { timeout: 240_000 }, () => {
   test('the 11th attempt after 10 failures is refused with 429, even with the right password', async () => {
     const victim = await signedInUser('ratelimit');
     const bystander = await signedInUser('ratelimit-other');
