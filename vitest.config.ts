@@ -21,8 +21,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/contract/**/*.test.ts'],
           globalSetup: ['tests/setup/stack.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
