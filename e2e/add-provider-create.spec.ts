@@ -58,6 +58,13 @@ test('a non-healthcare provider: every validation message, then saved without an
   await expect(fieldError(page, 'Organization is required')).toBeVisible();
   await shot(page, 'create-validation');
 
+  // The organizations: the active ones on this device, ordered by legal name.
+  const options = page.getByRole('combobox', { name: 'Organization' }).locator('option:not([value=""])');
+  await expect(options.filter({ hasText: 'Capital Region Medical Group PLLC' })).toHaveCount(1, { timeout: 60_000 });
+  const names = (await options.allTextContents()).map((name) => name.toLowerCase());
+  expect(names).toEqual([...names].sort());
+  await expect(options.filter({ hasText: 'Mohawk Valley Urgent Care (closed)' })).toHaveCount(0);
+
   await page.getByLabel('First name').fill('Empire');
   await page.getByLabel('Last name').fill(lastName);
   await chooseOrganization(page, 'Empire Workplace Drug Testing LLC (Non-healthcare)');

@@ -5,7 +5,7 @@
  * the page rendered its heading and no error screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, STAFF, signIn, signOut } from './support/session.ts';
+import { ADMIN, STAFF, signIn } from './support/session.ts';
 
 const VIEWPORTS = [
   { tag: 'desktop', width: 1440, height: 900 },
@@ -42,46 +42,52 @@ async function shoot(page: Page, name: string, tag: string, theme: string) {
 
 for (const theme of THEMES) {
   for (const viewport of VIEWPORTS) {
-    test(`screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
-      test.setTimeout(360_000);
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    test.describe(`screenshots: ${viewport.tag}, ${theme}`, () => {
+      test.beforeEach(async ({ page }) => {
+        test.setTimeout(240_000);
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      });
 
-      for (const { name, path } of PUBLIC_PAGES) {
-        await page.goto(path);
-        await shoot(page, name, viewport.tag, theme);
-      }
+      test('public pages', async ({ page }) => {
+        for (const { name, path } of PUBLIC_PAGES) {
+          await page.goto(path);
+          await shoot(page, name, viewport.tag, theme);
+        }
+      });
 
-      await signIn(page, STAFF.email, STAFF.password);
-      await expect(page).not.toHaveURL(/\/auth/);
-      for (const { name, path } of APP_PAGES) {
-        await page.goto(path);
-        await shoot(page, name, viewport.tag, theme);
-      }
+      test('pages of a signed-in staff member', async ({ page }) => {
+        await signIn(page, STAFF.email, STAFF.password);
+        await expect(page).not.toHaveURL(/\/auth/);
+        for (const { name, path } of APP_PAGES) {
+          await page.goto(path);
+          await shoot(page, name, viewport.tag, theme);
+        }
 
-      await page.getByTestId('user-menu').click();
-      await expect(page.getByRole('menu')).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/user-menu-${viewport.tag}-${theme}.png` });
-      await page.keyboard.press('Escape');
-
-      await page.getByTestId('sync-indicator').click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/sync-status-${viewport.tag}-${theme}.png` });
-      await page.keyboard.press('Escape');
-
-      if (viewport.tag === 'tablet') {
-        await page.getByRole('button', { name: 'Open navigation' }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await page.screenshot({ path: `test-results/screenshots/navigation-drawer-${viewport.tag}-${theme}.png` });
+        await page.getByTestId('user-menu').click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await page.screenshot({ path: `test-results/screenshots/user-menu-${viewport.tag}-${theme}.png` });
         await page.keyboard.press('Escape');
-      }
 
-      // The admin accent (no `clinical` class) and the Administration section.
-      await signOut(page);
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await expect(page).not.toHaveURL(/\/auth/);
-      await page.goto('/users');
-      await shoot(page, 'users-as-admin', viewport.tag, theme);
+        await page.getByTestId('sync-indicator').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.screenshot({ path: `test-results/screenshots/sync-status-${viewport.tag}-${theme}.png` });
+        await page.keyboard.press('Escape');
+
+        if (viewport.tag === 'tablet') {
+          await page.getByRole('button', { name: 'Open navigation' }).click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await page.screenshot({ path: `test-results/screenshots/navigation-drawer-${viewport.tag}-${theme}.png` });
+          await page.keyboard.press('Escape');
+        }
+      });
+
+      test('the admin accent and section', async ({ page }) => {
+        await signIn(page, ADMIN.email, ADMIN.password);
+        await expect(page).not.toHaveURL(/\/auth/);
+        await page.goto('/users');
+        await shoot(page, 'users-as-admin', viewport.tag, theme);
+      });
     });
   }
 }

@@ -10,7 +10,7 @@
  */
 import { Button, Card, Fieldset, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { ProviderDoc } from '../../../db/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
@@ -72,6 +72,10 @@ export interface EditProviderFormProps {
 
 export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: EditProviderFormProps) {
   const values = useMemo(() => editProviderDefaults(provider), [provider]);
+  // Saving is tracked here, not by formState.isSubmitting: the save writes the record, the
+  // new record resets the form's values (keeping what was typed), and that reset clears
+  // isSubmitting while the save still waits for the server's answer.
+  const [saving, setSaving] = useState(false);
   const {
     register,
     handleSubmit,
@@ -84,7 +88,13 @@ export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: 
   });
 
   const submit = handleSubmit(async (submitted) => {
-    const outcome = await onSave(submitted);
+    setSaving(true);
+    let outcome: SaveOutcome;
+    try {
+      outcome = await onSave(submitted);
+    } finally {
+      setSaving(false);
+    }
     const { toasts, succeeded } = editSaveToasts(outcome);
     toasts.forEach(showToast);
     if (!succeeded) return;
@@ -97,6 +107,8 @@ export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: 
     onCancel?.();
   };
 
+  const busy = saving || isSubmitting;
+
   return (
     <Card.Root variant="outline" bg="bg.panel" asChild>
       <form onSubmit={submit} noValidate aria-labelledby="edit-provider-title" data-testid="edit-provider-form">
@@ -107,7 +119,7 @@ export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: 
         </Card.Header>
         <Card.Body pt="3" gap="6">
           {(Object.keys(EDIT_PROVIDER_FIELD_GROUPS) as Array<keyof typeof EDIT_PROVIDER_FIELD_GROUPS>).map((group) => (
-            <Fieldset.Root key={group} disabled={isSubmitting}>
+            <Fieldset.Root key={group} disabled={busy}>
               <Fieldset.Legend fontSize="sm" fontWeight="semibold" color="fg.muted" mb="1">
                 {GROUP_LEGENDS[group]}
               </Fieldset.Legend>
@@ -130,11 +142,11 @@ export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: 
         </Card.Body>
         <Card.Footer justifyContent="flex-end" borderTopWidth="1px" pt="4">
           <HStack gap="3">
-            <Button type="button" variant="outline" onClick={cancel} disabled={isSubmitting}>
+            <Button type="button" variant="outline" onClick={cancel} disabled={busy}>
               {CANCEL_LABEL}
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? SAVING_LABEL : SAVE_CHANGES_LABEL}
+            <Button type="submit" disabled={busy}>
+              {busy ? SAVING_LABEL : SAVE_CHANGES_LABEL}
             </Button>
           </HStack>
         </Card.Footer>
