@@ -40,6 +40,20 @@ test('two browsers see each other’s edits within 2 s', async ({ browser }) => 
   await expect(toastWith(staff, 'Success')).toBeVisible();
   await expect(providerRow(admin, `After ${lastName}`)).toBeVisible({ timeout: 2_000 });
 
+  // And the other way round: staff back on the list, the admin edits the record just received.
+  await staff.getByRole('link', { name: 'Providers' }).first().click();
+  await staff.getByPlaceholder('Search by name or NPI...').fill(lastName);
+  await expect(providerRow(staff, `After ${lastName}`)).toBeVisible({ timeout: 30_000 });
+  await providerRow(admin, `After ${lastName}`).click();
+  const adminForm = admin.getByTestId('edit-provider-form');
+  await expect(adminForm.getByLabel('First name')).toHaveValue('After');
+  await adminForm.getByLabel('First name').fill('Again');
+  await adminForm.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toastWith(admin, 'Success')).toBeVisible();
+  await expect(providerRow(staff, `Again ${lastName}`)).toBeVisible({ timeout: 2_000 });
+  const rows = await stack(`/rest/v1/providers?last_name=eq.${lastName}&select=first_name`);
+  expect(rows).toEqual([{ first_name: 'Again' }]);
+
   await staff.context().close();
   await admin.context().close();
 });
