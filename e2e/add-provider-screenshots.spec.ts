@@ -7,56 +7,50 @@
 import { expect, test } from '@playwright/test';
 import { NPIS, chooseProviderType, verifyNpi } from './support/add-provider.ts';
 import { STAFF, signIn } from './support/session.ts';
+import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 
-const VIEWPORTS = [
-  { tag: 'desktop', width: 1440, height: 900 },
-  { tag: 'tablet', width: 768, height: 1024 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 
-for (const theme of THEMES) {
-  for (const viewport of VIEWPORTS) {
-    test(`add-provider screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
-      test.setTimeout(180_000);
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      const shoot = async (step: string) => {
-        await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
-          path: `test-results/screenshots/add-provider-${step}-${viewport.tag}-${theme}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
-      };
+for (const { theme, ...viewport } of SCREENSHOT_CASES) {
+  test(`add-provider screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const shoot = async (step: string) => {
+      await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: `test-results/screenshots/add-provider-${step}-${viewport.tag}-${theme}.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
+    };
 
-      await signIn(page, STAFF.email, STAFF.password);
-      await expect(page).not.toHaveURL(/\/auth/);
+    await signIn(page, STAFF.email, STAFF.password);
+    await expect(page).not.toHaveURL(/\/auth/);
 
-      await page.goto('/providers/type-selection');
-      await expect(page.getByRole('heading', { level: 1, name: 'Add Provider' })).toBeVisible();
-      await shoot('type-selection');
+    await page.goto('/providers/type-selection');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Provider' })).toBeVisible();
+    await shoot('type-selection');
 
-      await page.getByRole('button', { name: 'Individual Provider', exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'NPI Lookup' })).toBeVisible();
-      await verifyNpi(page, NPIS.organization);
-      await expect(page.getByTestId('npi-validation-issue')).toBeVisible();
-      await shoot('lookup-validation-issue');
+    await page.getByRole('button', { name: 'Individual Provider', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'NPI Lookup' })).toBeVisible();
+    await verifyNpi(page, NPIS.organization);
+    await expect(page.getByTestId('npi-validation-issue')).toBeVisible();
+    await shoot('lookup-validation-issue');
 
-      await verifyNpi(page, NPIS.janeDoe);
-      await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
-      await shoot('lookup-verified');
+    await verifyNpi(page, NPIS.janeDoe);
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await shoot('lookup-verified');
 
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Add Individual Provider' })).toBeVisible();
-      await expect(page.getByLabel('First name')).toHaveValue('JANE');
-      await shoot('create-individual');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Individual Provider' })).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('JANE');
+    await shoot('create-individual');
 
-      await chooseProviderType(page, 'Non-Healthcare Provider');
-      await expect(page.getByRole('heading', { level: 1, name: 'Add Non-Healthcare Provider' })).toBeVisible();
-      await page.getByRole('button', { name: 'Add Provider' }).click();
-      await expect(page.getByText('Organization is required', { exact: true })).toBeVisible();
-      await shoot('create-non-healthcare-errors');
-    });
-  }
+    await chooseProviderType(page, 'Non-Healthcare Provider');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Non-Healthcare Provider' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Provider' }).click();
+    await expect(page.getByText('Organization is required', { exact: true })).toBeVisible();
+    await shoot('create-non-healthcare-errors');
+  });
 }

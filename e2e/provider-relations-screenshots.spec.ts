@@ -6,14 +6,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './support/session.ts';
 import { ORGS, createProvider, openManage, signInAs } from './provider-relations-helpers.ts';
+import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 
 test.describe.configure({ timeout: 300_000 });
 
-const VIEWPORTS = [
-  { tag: 'desktop', width: 1440, height: 900 },
-  { tag: 'tablet', width: 768, height: 1024 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 
 async function shoot(page: Page, name: string, tag: string, theme: string, fullPage = false): Promise<void> {
   await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
@@ -22,46 +18,44 @@ async function shoot(page: Page, name: string, tag: string, theme: string, fullP
   await page.screenshot({ path: `test-results/screenshots/provider-relations-${name}-${tag}-${theme}.png`, fullPage });
 }
 
-for (const theme of THEMES) {
-  for (const viewport of VIEWPORTS) {
-    test(`screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
-      const provider = await createProvider('Sasha', {
-        organizations: [ORGS.capitalRegion.id, ORGS.empireDrugTesting.id],
-        favoriteReports: ['results@clinic-e2e.test'],
-        faxNumber: '518-555-0101',
-      });
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      await signInAs(page, ADMIN);
-
-      await openManage(page, provider, 'edit');
-      await expect(page.getByTestId('organization-membership')).toHaveCount(2);
-      await shoot(page, 'organizations', viewport.tag, theme);
-      await page.getByTestId('provider-organizations').getByRole('button', { name: 'Add to Organization' }).click();
-      const orgDialog = page.getByRole('dialog', { name: 'Add to Organization' });
-      await orgDialog.getByRole('button', { name: 'Add to Organization' }).click();
-      await expect(orgDialog.getByText('Organization is required')).toBeVisible();
-      await shoot(page, 'add-to-organization-dialog', viewport.tag, theme);
-      await page.keyboard.press('Escape');
-
-      await page.getByRole('button', { name: 'Link User Account' }).click();
-      const linkDialog = page.getByRole('dialog', { name: 'Link User Account' });
-      await linkDialog.getByLabel('Email').fill('staff@demo-lab.test');
-      await expect(linkDialog.getByTestId('link-user-warning')).toHaveCount(2);
-      await shoot(page, 'link-user-dialog', viewport.tag, theme);
-      await page.keyboard.press('Escape');
-
-      await openManage(page, provider, 'preferences');
-      await expect(page.getByTestId('provider-preferences-card').getByLabel('Report format')).toBeVisible({ timeout: 60_000 });
-      await shoot(page, 'preferences', viewport.tag, theme, true);
-
-      await openManage(page, provider, 'delegates');
-      await expect(page.getByTestId('provider-delegates-card')).toBeVisible();
-      await page.getByRole('button', { name: 'Add Delegate' }).click();
-      const delegateDialog = page.getByRole('dialog', { name: 'Add Delegate' });
-      await delegateDialog.getByLabel('Search users').fill('demo-lab');
-      await expect(delegateDialog.getByRole('radio').first()).toBeVisible();
-      await shoot(page, 'add-delegate-dialog', viewport.tag, theme);
+for (const { theme, ...viewport } of SCREENSHOT_CASES) {
+  test(`screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
+    const provider = await createProvider('Sasha', {
+      organizations: [ORGS.capitalRegion.id, ORGS.empireDrugTesting.id],
+      favoriteReports: ['results@clinic-e2e.test'],
+      faxNumber: '518-555-0101',
     });
-  }
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signInAs(page, ADMIN);
+
+    await openManage(page, provider, 'edit');
+    await expect(page.getByTestId('organization-membership')).toHaveCount(2);
+    await shoot(page, 'organizations', viewport.tag, theme);
+    await page.getByTestId('provider-organizations').getByRole('button', { name: 'Add to Organization' }).click();
+    const orgDialog = page.getByRole('dialog', { name: 'Add to Organization' });
+    await orgDialog.getByRole('button', { name: 'Add to Organization' }).click();
+    await expect(orgDialog.getByText('Organization is required')).toBeVisible();
+    await shoot(page, 'add-to-organization-dialog', viewport.tag, theme);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Link User Account' }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Link User Account' });
+    await linkDialog.getByLabel('Email').fill('staff@demo-lab.test');
+    await expect(linkDialog.getByTestId('link-user-warning')).toHaveCount(2);
+    await shoot(page, 'link-user-dialog', viewport.tag, theme);
+    await page.keyboard.press('Escape');
+
+    await openManage(page, provider, 'preferences');
+    await expect(page.getByTestId('provider-preferences-card').getByLabel('Report format')).toBeVisible({ timeout: 60_000 });
+    await shoot(page, 'preferences', viewport.tag, theme, true);
+
+    await openManage(page, provider, 'delegates');
+    await expect(page.getByTestId('provider-delegates-card')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Delegate' }).click();
+    const delegateDialog = page.getByRole('dialog', { name: 'Add Delegate' });
+    await delegateDialog.getByLabel('Search users').fill('demo-lab');
+    await expect(delegateDialog.getByRole('radio').first()).toBeVisible();
+    await shoot(page, 'add-delegate-dialog', viewport.tag, theme);
+  });
 }

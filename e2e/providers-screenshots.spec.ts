@@ -6,12 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, signIn } from './support/session.ts';
 import { providerRow, SEED } from './support/providers.ts';
+import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 
-const VIEWPORTS = [
-  { tag: 'desktop', width: 1440, height: 900 },
-  { tag: 'tablet', width: 768, height: 1024 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 
 const PAGES = [
   { name: 'list', path: '/providers' },
@@ -34,30 +30,28 @@ async function shoot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: `test-results/screenshots/providers-${name}.png`, fullPage });
 }
 
-for (const theme of THEMES) {
-  for (const viewport of VIEWPORTS) {
-    test(`provider pages: ${viewport.tag}, ${theme}`, async ({ page }) => {
-      test.setTimeout(180_000);
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      await signIn(page, STAFF.email, STAFF.password);
-      await expect(page).not.toHaveURL(/\/auth/);
-      await page.goto('/providers');
-      await expect(providerRow(page, 'George Abernathy')).toBeVisible({ timeout: 60_000 });
+for (const { theme, ...viewport } of SCREENSHOT_CASES) {
+  test(`provider pages: ${viewport.tag}, ${theme}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signIn(page, STAFF.email, STAFF.password);
+    await expect(page).not.toHaveURL(/\/auth/);
+    await page.goto('/providers');
+    await expect(providerRow(page, 'George Abernathy')).toBeVisible({ timeout: 60_000 });
 
-      for (const { name, path } of PAGES) {
-        await page.goto(path);
-        // A page load reopens the local database first: on a busy machine that takes a while.
-        if (name.startsWith('list')) await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
-        if (name === 'manage-edit') await expect(page.getByTestId('edit-provider-form')).toBeVisible({ timeout: 60_000 });
-        await shoot(page, `${name}-${viewport.tag}-${theme}`, name === 'manage-edit');
-      }
+    for (const { name, path } of PAGES) {
+      await page.goto(path);
+      // A page load reopens the local database first: on a busy machine that takes a while.
+      if (name.startsWith('list')) await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
+      if (name === 'manage-edit') await expect(page.getByTestId('edit-provider-form')).toBeVisible({ timeout: 60_000 });
+      await shoot(page, `${name}-${viewport.tag}-${theme}`, name === 'manage-edit');
+    }
 
-      await page.goto('/providers');
-      await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
-      await page.getByRole('searchbox', { name: 'Search providers' }).fill('zzqx');
-      await expect(page.getByTestId('provider-list-empty')).toBeVisible();
-      await shoot(page, `empty-search-${viewport.tag}-${theme}`);
-    });
-  }
+    await page.goto('/providers');
+    await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Search providers' }).fill('zzqx');
+    await expect(page.getByTestId('provider-list-empty')).toBeVisible();
+    await shoot(page, `empty-search-${viewport.tag}-${theme}`);
+  });
 }

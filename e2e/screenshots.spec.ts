@@ -6,12 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF, signIn } from './support/session.ts';
+import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 
-const VIEWPORTS = [
-  { tag: 'desktop', width: 1440, height: 900 },
-  { tag: 'tablet', width: 768, height: 1024 },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 
 const PUBLIC_PAGES = [
   { name: 'landing', path: '/' },
@@ -40,54 +36,52 @@ async function shoot(page: Page, name: string, tag: string, theme: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}-${tag}-${theme}.png` });
 }
 
-for (const theme of THEMES) {
-  for (const viewport of VIEWPORTS) {
-    test.describe(`screenshots: ${viewport.tag}, ${theme}`, () => {
-      test.beforeEach(async ({ page }) => {
-        test.setTimeout(240_000);
-        await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      });
-
-      test('public pages', async ({ page }) => {
-        for (const { name, path } of PUBLIC_PAGES) {
-          await page.goto(path);
-          await shoot(page, name, viewport.tag, theme);
-        }
-      });
-
-      test('pages of a signed-in staff member', async ({ page }) => {
-        await signIn(page, STAFF.email, STAFF.password);
-        await expect(page).not.toHaveURL(/\/auth/);
-        for (const { name, path } of APP_PAGES) {
-          await page.goto(path);
-          await shoot(page, name, viewport.tag, theme);
-        }
-
-        await page.getByTestId('user-menu').click();
-        await expect(page.getByRole('menu')).toBeVisible();
-        await page.screenshot({ path: `test-results/screenshots/user-menu-${viewport.tag}-${theme}.png` });
-        await page.keyboard.press('Escape');
-
-        await page.getByTestId('sync-indicator').click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await page.screenshot({ path: `test-results/screenshots/sync-status-${viewport.tag}-${theme}.png` });
-        await page.keyboard.press('Escape');
-
-        if (viewport.tag === 'tablet') {
-          await page.getByRole('button', { name: 'Open navigation' }).click();
-          await expect(page.getByRole('dialog')).toBeVisible();
-          await page.screenshot({ path: `test-results/screenshots/navigation-drawer-${viewport.tag}-${theme}.png` });
-          await page.keyboard.press('Escape');
-        }
-      });
-
-      test('the admin accent and section', async ({ page }) => {
-        await signIn(page, ADMIN.email, ADMIN.password);
-        await expect(page).not.toHaveURL(/\/auth/);
-        await page.goto('/users');
-        await shoot(page, 'users-as-admin', viewport.tag, theme);
-      });
+for (const { theme, ...viewport } of SCREENSHOT_CASES) {
+  test.describe(`screenshots: ${viewport.tag}, ${theme}`, () => {
+    test.beforeEach(async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     });
-  }
+
+    test('public pages', async ({ page }) => {
+      for (const { name, path } of PUBLIC_PAGES) {
+        await page.goto(path);
+        await shoot(page, name, viewport.tag, theme);
+      }
+    });
+
+    test('pages of a signed-in staff member', async ({ page }) => {
+      await signIn(page, STAFF.email, STAFF.password);
+      await expect(page).not.toHaveURL(/\/auth/);
+      for (const { name, path } of APP_PAGES) {
+        await page.goto(path);
+        await shoot(page, name, viewport.tag, theme);
+      }
+
+      await page.getByTestId('user-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/user-menu-${viewport.tag}-${theme}.png` });
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('sync-indicator').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/sync-status-${viewport.tag}-${theme}.png` });
+      await page.keyboard.press('Escape');
+
+      if (viewport.tag === 'tablet') {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.screenshot({ path: `test-results/screenshots/navigation-drawer-${viewport.tag}-${theme}.png` });
+        await page.keyboard.press('Escape');
+      }
+    });
+
+    test('the admin accent and section', async ({ page }) => {
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await expect(page).not.toHaveURL(/\/auth/);
+      await page.goto('/users');
+      await shoot(page, 'users-as-admin', viewport.tag, theme);
+    });
+  });
 }

@@ -1,0 +1,25 @@
+/**
+ * The viewports and themes the screenshot specs shoot. `npm test` shoots two of the four
+ * combinations (wide desktop in light, tablet in dark) so CI stays short while each width
+ * and each theme is still rendered and checked; `npm run screenshots` (SCREENSHOTS=all)
+ * shoots all four for people to look through.
+ */
+export interface ScreenshotCase {
+  tag: 'desktop' | 'tablet';
+  width: number;
+  height: number;
+  theme: 'light' | 'dark';
+}
+
+const DESKTOP = { tag: 'desktop', width: 1440, height: 900 } as const;
+const TABLET = { tag: 'tablet', width: 768, height: 1024 } as const;
+
+const ALL: ScreenshotCase[] = [
+  { ...DESKTOP, theme: 'light' },
+  { ...TABLET, theme: 'light' },
+  { ...DESKTOP, theme: 'dark' },
+  { ...TABLET, theme: 'dark' },
+];
+
+export const SCREENSHOT_CASES: ScreenshotCase[] =
+  process.env.SCREENSHOTS === 'all' ? ALL : ALL.filter((c) => (c.tag === 'desktop') === (c.theme === 'light'));
