@@ -13,14 +13,13 @@ import { EditProviderForm } from './edit-provider-form.tsx';
 import { useManagedProvider, type ProviderSlot } from './manage-context.ts';
 import { ProviderDatesCard } from './provider-dates-card.tsx';
 import { ProviderDetailsCard } from './provider-details-card.tsx';
-import { ProviderOrganizationsCard } from './provider-organizations-card.tsx';
 
 export interface ProviderEditTabProps {
-  /** The Organizations section with its Add to Organization dialog (issue 7), composed by src/app. */
-  organizationsSlot?: ProviderSlot;
+  /** The Organizations section with its Add to Organization dialog (provider-relations), composed by src/app. */
+  organizationsSlot: ProviderSlot;
 }
 
-export function ProviderEditTab({ organizationsSlot: OrganizationsSlot }: ProviderEditTabProps = {}) {
+export function ProviderEditTab({ organizationsSlot: OrganizationsSlot }: ProviderEditTabProps) {
   const provider = useManagedProvider();
   const db = useLocalDatabase();
 
@@ -43,7 +42,7 @@ export function ProviderEditTab({ organizationsSlot: OrganizationsSlot }: Provid
       </Stack>
       <Stack gap="6" minW="0">
         <ProviderDatesCard provider={provider} />
-        {OrganizationsSlot ? <OrganizationsSlot provider={provider} /> : <ProviderOrganizationsCard provider={provider} />}
+        <OrganizationsSlot provider={provider} />
       </Stack>
     </Grid>
   );
