@@ -59,7 +59,8 @@ const wrongField = fc.oneof(wrongTypedField, fc.record({ 'no such column': anyJs
 function notRows(text: string): boolean {
   try {
     const parsed: unknown = JSON.parse(text);
-    return !(Array.isArray(parsed) && parsed.length > 0 && parsed.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item)));
+    // [] is an insert of no rows (201), as in PostgREST.
+    return !(Array.isArray(parsed) && parsed.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item)));
   } catch {
     return true;
   }
