@@ -3,6 +3,7 @@
  * primary state and license number live only in the first result's primary taxonomy entry,
  * not in columns. Shared by the edit panel and the create flow. Never mutates its input.
  */
+import { isJsonObject } from './json-field.ts';
 import { readNppesData, type NppesData, type NppesResult, type NppesTaxonomy } from './nppes.ts';
 
 export interface PrimaryTaxonomyValues {
@@ -43,7 +44,8 @@ export function withPrimaryTaxonomy(nppesData: unknown, given: PrimaryTaxonomyVa
   const data: NppesData = parsed ? structuredClone(parsed) : { result_count: 0, results: [] };
 
   const results: NppesResult[] = Array.isArray(data.results) ? data.results : [];
-  if (results.length === 0 || typeof results[0] !== 'object' || results[0] === null) {
+  // A first result that is not an object (an array included) cannot carry taxonomies.
+  if (results.length === 0 || !isJsonObject(results[0])) {
     if (!anyValue(values)) return data;
     results.splice(0, results.length > 0 ? 1 : 0, { taxonomies: [] });
     data.result_count = Math.max(typeof data.result_count === 'number' ? data.result_count : 0, 1);

@@ -3,6 +3,9 @@
  * after MAX_FAILURES failed attempts for one email within WINDOW_MINUTES (counted since
  * that email's last successful sign-in) further attempts are refused with 429 until the
  * window has passed. Unknown emails are counted too, so the answer reveals nothing.
+ * An attempt is counted as failed from the moment it is let through (in the transaction
+ * that checked the count), before the slow password check: a burst of parallel guesses
+ * cannot all pass the check before any of them is recorded.
  */
 import type { Transaction } from '../db/database.ts';
 import { AuthError } from './errors.ts';
@@ -24,11 +27,29 @@ export async function assertNotLockedOut(tx: Transaction, email: string): Promis
   }
 }
 
-export async function recordAttempt(tx: Transaction, email: string, succeeded: boolean): Promise<void> {
+/**
+ * Check the limit and count this attempt as failed, in one transaction; answers the
+ * attempt's id, for `settleAttempt` once the password has been checked.
+ */
+export async function beginAttempt(tx: Transaction, email: string): Promise<number> {
+  await assertNotLockedOut(tx, email);
   // Attempts older than the window no longer matter; keep the table small.
   await tx.query(
     'delete from auth.sign_in_attempts where lower(email) = lower($1) and created_at < now() - make_interval(mins => $2)',
     [email, WINDOW_MINUTES],
   );
-  await tx.query('insert into auth.sign_in_attempts (email, succeeded) values ($1, $2)', [email, succeeded]);
+  const { rows } = await tx.query<{ id: number }>(
+    'insert into auth.sign_in_attempts (email, succeeded) values ($1, false) returning id::int as id',
+    [email],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * The right password: 'succeeded' starts the count over; 'void' (a banned or unconfirmed
+ * account) counts the attempt neither way. A wrong password leaves it counted as failed.
+ */
+export async function settleAttempt(tx: Transaction, id: number, outcome: 'succeeded' | 'void'): Promise<void> {
+  if (outcome === 'succeeded') await tx.query('update auth.sign_in_attempts set succeeded = true where id = $1', [id]);
+  else await tx.query('delete from auth.sign_in_attempts where id = $1', [id]);
 }

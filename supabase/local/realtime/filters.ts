@@ -18,6 +18,9 @@ export interface FilterCondition {
 
 export class FilterError extends Error {}
 
+/** Own keys only: `toString`, `constructor` or `__proto__` are no operators. */
+const known = (table: Record<string, string>, key: string): boolean => Object.hasOwn(table, key);
+
 export function parseFilter(filter: string, columns: readonly string[]): FilterCondition[] {
   const conditions = splitTopLevel(filter).map((part) => parseCondition(part.trim()));
   for (const condition of conditions) {
@@ -45,10 +48,10 @@ function parseCondition(part: string): FilterCondition {
     if (values.length === 0) throw new FilterError(`Error parsing \`filter\` params: ${part}`);
     return { column, operator, negate, values };
   }
-  if (operator === 'is' && !(raw.toLowerCase() in IS_VALUES)) {
+  if (operator === 'is' && !known(IS_VALUES, raw.toLowerCase())) {
     throw new FilterError(`Error parsing \`filter\` params: ${part}`);
   }
-  if (!(operator in COMPARISONS) && !(operator in PATTERNS) && operator !== 'is' && operator !== 'isdistinct') {
+  if (!known(COMPARISONS, operator) && !known(PATTERNS, operator) && operator !== 'is' && operator !== 'isdistinct') {
     throw new FilterError(`Error parsing \`filter\` params: unknown operator ${operator}`);
   }
   return { column, operator, negate, values: [unquote(raw)] };
@@ -109,7 +112,7 @@ export function compileFilter(conditions: readonly FilterCondition[], params: un
       sql = `${column} is ${IS_VALUES[first.toLowerCase()]}`;
     } else if (condition.operator === 'isdistinct') {
       sql = `${column} is distinct from ${bind(first)}`;
-    } else if (condition.operator in PATTERNS) {
+    } else if (known(PATTERNS, condition.operator)) {
       // PostgREST's `*` wildcard in like/ilike.
       const pattern = condition.operator.endsWith('like') ? first.replace(/\*/g, '%') : first;
       sql = `${column}::text ${PATTERNS[condition.operator]} ${bind(pattern)}`;

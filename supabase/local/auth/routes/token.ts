@@ -9,7 +9,7 @@ import { passwordMatches } from '../credentials.ts';
 import { AuthError, invalidCredentials, validationFailed } from '../errors.ts';
 import { ok, parseBody, type Handler, type Reply } from '../request.ts';
 import { issueSession, rotateRefreshToken } from '../sessions.ts';
-import { assertNotLockedOut, recordAttempt } from '../sign-in-attempts.ts';
+import { beginAttempt, settleAttempt } from '../sign-in-attempts.ts';
 import { findUserByEmail, findUserById, isBanned, touchLastSignIn } from '../users.ts';
 
 const PasswordBody = v.object({
@@ -34,20 +34,21 @@ async function passwordGrant(ctx: StackContext, req: IncomingMessage): Promise<R
     throw validationFailed('An email address is required');
   }
   const email = body.email.trim().toLowerCase();
-  const user = await ctx.db.asOwner(async (tx) => {
-    await assertNotLockedOut(tx, email);
-    return findUserByEmail(tx, email);
-  });
-  // bcrypt runs outside any transaction: PGlite has one connection for everyone.
-  if (!(await passwordMatches(body.password ?? '', user?.encrypted_password)) || !user) {
-    await ctx.db.asOwner((tx) => recordAttempt(tx, email, false));
-    throw invalidCredentials();
+  const { attempt, user } = await ctx.db.asOwner(async (tx) => ({
+    attempt: await beginAttempt(tx, email),
+    user: await findUserByEmail(tx, email),
+  }));
+  // bcrypt runs outside any transaction: PGlite has one connection for everyone. The
+  // attempt already counts as failed; a wrong password leaves it so.
+  if (!(await passwordMatches(body.password ?? '', user?.encrypted_password)) || !user) throw invalidCredentials();
+  if (isBanned(user) || !user.email_confirmed_at) {
+    await ctx.db.asOwner((tx) => settleAttempt(tx, attempt, 'void'));
+    if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
+    throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   }
-  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
-  if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
 
   const session = await ctx.db.asOwner(async (tx) => {
-    await recordAttempt(tx, email, true);
+    await settleAttempt(tx, attempt, 'succeeded');
     await touchLastSignIn(tx, user.id);
     return issueSession(tx, ctx, (await findUserById(tx, user.id)) ?? user, 'password');
   });

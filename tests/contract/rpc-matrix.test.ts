@@ -1,0 +1,120 @@
+/**
+ * Every function in the public schema, called through /rest/v1/rpc by every kind of caller
+ * (anon key, service key, staff, admin, provider user, delegate): who is answered, who is
+ * refused and how, and for sync_push what reaches the tables and the audit log (read back
+ * with the service role). Trigger functions are refused to every API role.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../../supabase/local/config.ts';
+import { badCheckDigitNpi, organizationRow, randomNpi } from './directory-helpers.ts';
+import { EVERYONE, SIGNED_IN, callRpc, rowsWhere, setUpCallers, type Callers, type Who } from './role-callers.ts';
+
+let callers: Callers;
+
+beforeAll(async () => {
+  callers = await setUpCallers('rpc');
+});
+
+const TRIGGERS = ['touch_modified', 'touch_updated_at', 'guard_profile_update', 'audit_row_change', 'handle_new_user', 'handle_user_sign_in', 'handle_user_email_change'];
+const HELPERS = ['is_admin', 'is_provider_user', 'is_staff', 'my_provider_id'];
+
+it('covers every function the migrations create in the public schema', () => {
+  const dir = MIGRATIONS_DIR;
+  const sql = readdirSync(dir).map((file) => readFileSync(path.join(dir, file), 'utf8')).join('\n');
+  const created = new Set([...sql.matchAll(/create\s+(?:or\s+replace\s+)?function\s+public\.(\w+)/gi)].map((match) => match[1]!));
+  expect([...created].sort()).toEqual(['npi_is_valid', 'sync_push', ...HELPERS, ...TRIGGERS].sort());
+});
+
+const denied = (name: string) => ({ code: '42501', details: null, hint: null, message: `permission denied for function ${name}` });
+
+describe('npi_is_valid', () => {
+  it.each(EVERYONE)('answers %s', async (who) => {
+    expect(await callRpc(callers.token[who], 'npi_is_valid', { npi: randomNpi() })).toEqual({ status: 200, body: true });
+    expect(await callRpc(callers.token[who], 'npi_is_valid', { npi: badCheckDigitNpi() })).toEqual({ status: 200, body: false });
+  });
+});
+
+describe('the policy helpers', () => {
+  // [is_admin, is_provider_user, is_staff, my_provider_id] per caller; 'provider' is filled in later.
+  const expected: Record<Exclude<Who, 'anon'>, [boolean, boolean, boolean, string | null]> = {
+    service: [false, false, false, null],
+    staff: [false, false, true, null],
+    admin: [true, false, true, null],
+    provider: [false, true, false, 'linked'],
+    delegate: [false, false, true, null],
+  };
+
+  it.each(HELPERS)('%s refuses anon with 401 42501', async (name) => {
+    expect(await callRpc(callers.token.anon, name)).toEqual({ status: 401, body: denied(name) });
+  });
+
+  it.each(Object.keys(expected) as Array<keyof typeof expected>)('tell %s who they are', async (who) => {
+    const [admin, providerUser, staff, providerId] = expected[who];
+    const answers = await Promise.all(HELPERS.map((name) => callRpc(callers.token[who], name)));
+    expect(answers).toEqual([
+      { status: 200, body: admin },
+      { status: 200, body: providerUser },
+      { status: 200, body: staff },
+      { status: 200, body: providerId === 'linked' ? callers.providerId : null },
+    ]);
+  });
+});
+
+describe('trigger functions', () => {
+  it.each(TRIGGERS)('%s: refused to anon (401) and to every signed-in caller (403)', async (name) => {
+    expect(await callRpc(callers.token.anon, name)).toEqual({ status: 401, body: denied(name) });
+    for (const who of SIGNED_IN) expect({ who, ...(await callRpc(callers.token[who], name)) }).toEqual({ who, status: 403, body: denied(name) });
+  });
+
+  it.each(TRIGGERS)('%s: the service role may, but Postgres runs it only as a trigger (400 0A000)', async (name) => {
+    expect(await callRpc(callers.token.service, name)).toEqual({
+      status: 400,
+      body: { code: '0A000', details: null, hint: null, message: 'trigger functions can only be called as triggers' },
+    });
+  });
+});
+
+describe('sync_push', () => {
+  const pushOne = (who: Who, row: Record<string, unknown>) =>
+    callRpc(callers.token[who], 'sync_push', { p_table: 'organizations', p_rows: [{ new: row, assumed: null }] });
+
+  it.each([['anon', 401], ['service', 403]] as Array<[Who, number]>)('refuses %s with %i 42501, nothing written', async (who, status) => {
+    const row = organizationRow();
+    expect(await pushOne(who, row)).toEqual({ status, body: denied('sync_push') });
+    expect(await rowsWhere('organizations', 'id', row.id as string)).toEqual([]);
+  });
+
+  it.each(['staff', 'admin', 'delegate'] as Who[])('applies a push by %s, audited under their id', async (who) => {
+    const row = organizationRow();
+    expect(await pushOne(who, row)).toEqual({ status: 200, body: { conflicts: [], rejected: [] } });
+    expect(await rowsWhere('organizations', 'id', row.id as string, 'id, legal_name')).toEqual([{ id: row.id, legal_name: row.legal_name }]);
+    const audit = await rowsWhere('audit_log', 'row_id', row.id as string, 'action, changed_by');
+    expect(audit).toEqual([{ action: 'insert', changed_by: callers.userId[who] }]);
+  });
+
+  it('rejects a provider user\'s directory row (42501) and writes nothing', async () => {
+    const row = organizationRow();
+    expect(await pushOne('provider', row)).toEqual({
+      status: 200,
+      body: {
+        conflicts: [],
+        rejected: [{ id: row.id, code: '42501', message: 'new row violates row-level security policy for table "organizations"', master: null }],
+      },
+    });
+    expect(await rowsWhere('organizations', 'id', row.id as string)).toEqual([]);
+    expect(await rowsWhere('audit_log', 'row_id', row.id as string)).toEqual([]);
+  });
+
+  it.each(['audit_log', 'function_idempotency', 'auth.users'])('refuses the unsynced table %s to every signed-in caller (400 22023)', async (table) => {
+    for (const who of SIGNED_IN) {
+      const answer = await callRpc(callers.token[who], 'sync_push', { p_table: table, p_rows: [] });
+      expect({ who, ...answer }).toEqual({
+        who,
+        status: 400,
+        body: { code: '22023', details: null, hint: null, message: `sync_push: "${table}" is not a synced table` },
+      });
+    }
+  });
+});
