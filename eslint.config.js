@@ -16,7 +16,7 @@ const sharedFolders = ['./src/components', './src/lib', './src/stores', './src/d
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'dev-dist/', 'test-results/', 'playwright-report/', '.stack-data/', '.bench/', 'coverage/'],
+    ignores: ['node_modules/', 'dist/', 'dist-e2e/', 'dev-dist/', 'test-results/', 'playwright-report/', '.stack-data/', '.bench/', 'coverage/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
