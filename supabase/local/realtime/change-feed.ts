@@ -13,7 +13,7 @@ import { quoteIdent, type Database } from '../db/database.ts';
 import type { Claims } from '../jwt.ts';
 import { CHANGES_CHANNEL, type ChangeNotice, type TableInfo } from './change-triggers.ts';
 import type { Channel, ChannelHub } from './channel-hub.ts';
-import { compileFilter } from './filters.ts';
+import { compileFilter, type FilterCondition } from './filters.ts';
 import { bindingWants, type PostgresBinding } from './postgres-bindings.ts';
 
 /** Keys per re-select query: a 500-row push is one query per subscriber group. */
@@ -145,16 +145,19 @@ export class ChangeFeed {
     const pkTypes = info.primaryKey.map((column) => `${quoteIdent(column.name)} ${column.sqlType}`).join(', ');
     const all = [...keys.values()];
     for (let start = 0; start < all.length; start += CHUNK) {
-      const params: unknown[] = [JSON.stringify(all.slice(start, start + CHUNK))];
-      const matches = conditions.map((list) => compileFilter(list, params));
-      const sql =
-        `select to_jsonb(t) as record, array[${matches.join(', ')}]::boolean[] as matches from ${target} t ` +
-        `where (${pkColumns.map((c) => `t.${c}`).join(', ')}) in ` +
-        `(select ${pkColumns.map((c) => `x.${c}`).join(', ')} from jsonb_to_recordset($1::jsonb) as x(${pkTypes}))`;
-      const result = await this.db.asCaller(group.claims, (tx) =>
-        tx.query<{ record: Record<string, unknown>; matches: boolean[] }>(sql, params),
-      );
-      for (const row of result.rows) resolved.rows.set(pkText(info, row.record), row);
+      const keysJson = JSON.stringify(all.slice(start, start + CHUNK));
+      const rows = await eachFilterApart(conditions, (list) => {
+        const params: unknown[] = [keysJson];
+        const matches = list.map((filter) => compileFilter(filter, params));
+        const sql =
+          `select to_jsonb(t) as record, array[${matches.join(', ')}]::boolean[] as matches from ${target} t ` +
+          `where (${pkColumns.map((c) => `t.${c}`).join(', ')}) in ` +
+          `(select ${pkColumns.map((c) => `x.${c}`).join(', ')} from jsonb_to_recordset($1::jsonb) as x(${pkTypes}))`;
+        return this.db.asCaller(group.claims, (tx) =>
+          tx.query<{ record: Record<string, unknown>; matches: boolean[] }>(sql, params),
+        ).then((result) => result.rows);
+      }, (row) => pkText(info, row.record));
+      for (const row of rows) resolved.rows.set(pkText(info, row.record), row);
     }
 
     // Deletes: filters can only see the old key (the other columns are null), as in Realtime.
@@ -162,13 +165,16 @@ export class ChangeFeed {
       .map((notice, index) => ({ notice, index }))
       .filter(({ notice }) => ofTable(notice) && notice.type === 'DELETE');
     if (deletes.length > 0 && filters.size > 0) {
-      const params: unknown[] = [JSON.stringify(deletes.map(({ notice }) => notice.old_pk ?? notice.pk))];
-      const matches = conditions.map((list) => compileFilter(list, params));
-      const sql =
-        `select (e.ord - 1)::int as position, array[${matches.join(', ')}]::boolean[] as matches ` +
-        `from jsonb_array_elements($1::jsonb) with ordinality as e(v, ord), jsonb_populate_record(null::${target}, e.v) as t`;
-      const result = await this.db.asOwner((tx) => tx.query<{ position: number; matches: boolean[] }>(sql, params));
-      for (const row of result.rows) {
+      const keysJson = JSON.stringify(deletes.map(({ notice }) => notice.old_pk ?? notice.pk));
+      const rows = await eachFilterApart(conditions, (list) => {
+        const params: unknown[] = [keysJson];
+        const matches = list.map((filter) => compileFilter(filter, params));
+        const sql =
+          `select (e.ord - 1)::int as position, array[${matches.join(', ')}]::boolean[] as matches ` +
+          `from jsonb_array_elements($1::jsonb) with ordinality as e(v, ord), jsonb_populate_record(null::${target}, e.v) as t`;
+        return this.db.asOwner((tx) => tx.query<{ position: number; matches: boolean[] }>(sql, params)).then((result) => result.rows);
+      }, (row) => String(row.position));
+      for (const row of rows) {
         const entry = deletes[row.position];
         if (entry) resolved.deletes.set(entry.index, row.matches);
       }
@@ -209,6 +215,35 @@ export class ChangeFeed {
       });
     }
   }
+}
+
+/**
+ * Runs `query` with every filter at once. When Postgres refuses that (one subscriber's
+ * filter holds a regular expression that does not compile, or text with a NUL), runs the
+ * rows alone and then each filter alone, so a bad filter matches nothing and never spoils
+ * the delivery of the other subscribers' changes.
+ */
+async function eachFilterApart<Row extends { matches: boolean[] }>(
+  conditions: FilterCondition[][],
+  query: (conditions: FilterCondition[][]) => Promise<Row[]>,
+  keyOf: (row: Row) => string,
+): Promise<Row[]> {
+  try {
+    return await query(conditions);
+  } catch (error) {
+    if (conditions.length === 0) throw error;
+  }
+  const rows = await query([]);
+  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+  for (const row of rows) row.matches = conditions.map(() => false);
+  for (const [index, filter] of conditions.entries()) {
+    const alone = await query([filter]).catch(() => []);
+    for (const row of alone) {
+      const target = byKey.get(keyOf(row));
+      if (target) target.matches[index] = row.matches[0] === true;
+    }
+  }
+  return rows;
 }
 
 function pkText(info: TableInfo, values: Record<string, unknown>): string {

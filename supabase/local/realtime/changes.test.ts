@@ -122,6 +122,22 @@ describe('postgres_changes', () => {
     expect(updatesOnly.changes).toEqual([]);
   });
 
+  it("keeps delivering to a subscriber when another one's filter fails in Postgres", async () => {
+    const owner = randomUUID();
+    const token = await userToken(owner);
+    // Same token, so one re-select serves all three: a regex that does not compile and
+    // text with a NUL both make Postgres refuse the query that evaluates every filter.
+    const badRegex = await subscriber(token, 'body=match.(unclosed');
+    const nul = await subscriber(token, 'body=eq.a\u0000b');
+    const good = await subscriber(token, 'body=eq.wanted');
+    await harness.db.pg.query(`insert into public.rt_notes (owner, body) values ($1, 'wanted'), ($1, 'other')`, [owner]);
+    await until(() => good.changes.length === 1);
+    await settle();
+    expect(good.changes.map((c) => (c.new as Note).body)).toEqual(['wanted']);
+    expect(badRegex.changes).toEqual([]);
+    expect(nul.changes).toEqual([]);
+  });
+
   it('matches a delete only on what the old key holds, as Realtime does', async () => {
     const owner = randomUUID();
     const token = await userToken(owner);
