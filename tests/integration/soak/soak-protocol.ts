@@ -43,6 +43,7 @@ export interface ClientState {
   lastError: string | null;
   phase: string;
   requestsInFlight: number;
+  replicationErrors: Record<string, { count: number; last: string }>;
 }
 
 export type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };

@@ -57,6 +57,24 @@ async function signIn(): Promise<void> {
   }
 }
 
+// Replication errors by table (including the quiet ones the UI never shows), for the report.
+const replicationErrors: Record<string, { count: number; last: string }> = {};
+interface ErrorSource {
+  error$: { subscribe(next: (error: unknown) => void): unknown };
+}
+function watchReplicationErrors(current: LocalDataSession): void {
+  const replications = (current.engine as unknown as { replications: Map<string, ErrorSource> }).replications;
+  for (const [table, replication] of replications) {
+    replication.error$.subscribe((error) => {
+      const entry = (replicationErrors[table] ??= { count: 0, last: '' });
+      entry.count += 1;
+      const parameters = (error as { parameters?: { errors?: Array<{ name?: string; message?: string }> } }).parameters;
+      const inner = parameters?.errors?.[0];
+      entry.last = `${(error as Error).name}: ${inner ? `${inner.name}: ${inner.message}` : (error as Error).message}`.slice(0, 300);
+    });
+  }
+}
+
 function open(): LocalDataSession {
   if (!session) throw new Error('not open');
   return session;
@@ -79,6 +97,7 @@ function state(): ClientState {
     lastError: current.lastError,
     phase: `${current.phase}${current.pauseReason ? `/${current.pauseReason}` : ''}`,
     requestsInFlight: inFlight,
+    replicationErrors: { ...replicationErrors },
   };
 }
 
@@ -98,6 +117,7 @@ async function run(command: Command): Promise<unknown> {
         timing: { retryMs: 300, parentRetryDelaysMs: [100, 200, 400, 800, 1600, 3200], parentWaitMs: 3000, resyncIntervalMs: 5_000 },
       });
       await session.start();
+      watchReplicationErrors(session);
       return null;
     }
     case 'close':
