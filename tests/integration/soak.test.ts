@@ -11,8 +11,9 @@ const ops = Number(process.env.SOAK_OPS ?? 300);
 const seed = Number(process.env.SOAK_SEED ?? 20261122);
 
 // Known red (see the report of branch `reliability`): under faults some dirty rows stop being
-// pushed (pending, no error, no request in flight) and their children wait behind them, so
-// the run does not converge. Runs when SOAK=1 (`npm run soak` sets it) until that is fixed.
+// pushed (pending, no replication error, no request in flight) so the run does not converge,
+// and a reload during a push can still let a user's older write beat their newer edit.
+// Runs when SOAK=1 (`npm run soak` sets it); un-skip it in `npm test` once those are fixed.
 describe.skipIf(process.env.SOAK !== '1')('soak', () => {
   it(
     `${ops} random creates and edits by 3 clients under injected faults converge with nothing lost`,
