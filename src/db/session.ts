@@ -15,6 +15,7 @@ import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { createConflictHandler } from './replication/conflict-handler.ts';
 import type { RecordLookup } from './replication/notices.ts';
 import { RejectionRegistry } from './replication/rejections.ts';
+import { UnacknowledgedPushes } from './replication/unacknowledged-pushes.ts';
 import { DEFAULT_TIMING, type SyncTiming } from './replication/sync-context.ts';
 import { SyncEngine } from './replication/sync-engine.ts';
 import { SyncGate } from './replication/sync-gate.ts';
@@ -52,6 +53,7 @@ export class LocalDataSession {
     const storage = options.storage ?? defaultStorage();
     const status = options.status ?? syncStatus;
     const rejections = new RejectionRegistry();
+    const unacknowledged = new UnacknowledgedPushes();
     let database: LocalDatabase | null = null;
     const lookup: RecordLookup = async (table, id) => {
       const collection = database ? collectionOf(database, table) : undefined;
@@ -63,7 +65,7 @@ export class LocalDataSession {
     const db = await openLocalDatabase(userId, {
       ...options,
       storage,
-      conflictHandler: (table) => createConflictHandler(table, { rejections, lookup, notify }),
+      conflictHandler: (table) => createConflictHandler(table, { rejections, unacknowledged, lookup, notify }),
     });
     database = db;
     const connectivity = options.connectivity ?? browserConnectivity();
@@ -76,6 +78,7 @@ export class LocalDataSession {
       connectivity,
       gate,
       rejections,
+      unacknowledged,
       lookup,
       timing: { ...DEFAULT_TIMING, ...options.timing },
       live: options.live ?? true,

@@ -12,6 +12,7 @@ import type { SyncRequestError } from './errors.ts';
 import type { RecordLookup } from './notices.ts';
 import type { RejectionRegistry } from './rejections.ts';
 import type { SyncGate } from './sync-gate.ts';
+import type { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 
 export interface SyncTiming {
   /** Rows per pull request (large: the first sync of 50,000 providers must take < 15 s). */
@@ -54,6 +55,8 @@ export interface SyncContext {
   supabase: Pick<SupabaseClient, 'from' | 'rpc'>;
   gate: SyncGate;
   rejections: RejectionRegistry;
+  /** States pushed whose answer was lost (optional: handlers built in unit tests omit it). */
+  unacknowledged?: UnacknowledgedPushes;
   tables: readonly SyncedTable[];
   lookup: RecordLookup;
   notify(message: string, kind: SyncNotice['kind']): void;

@@ -15,6 +15,7 @@ import { startLiveTriggers } from './live-triggers.ts';
 import type { RecordLookup } from './notices.ts';
 import { PendingRecords } from './pending-records.ts';
 import type { RejectionRegistry } from './rejections.ts';
+import type { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 import type { AnyReplicationState, SyncContext, SyncTiming } from './sync-context.ts';
 import type { SyncGate } from './sync-gate.ts';
 import { SyncStatusTracker } from './sync-status.ts';
@@ -30,6 +31,7 @@ export interface SyncEngineOptions {
   connectivity: Connectivity;
   gate: SyncGate;
   rejections: RejectionRegistry;
+  unacknowledged?: UnacknowledgedPushes;
   lookup: RecordLookup;
   timing: SyncTiming;
   /** Realtime subscription (on by default). */
@@ -69,6 +71,7 @@ export class SyncEngine {
       supabase: this.options.supabase,
       gate,
       rejections: this.options.rejections,
+      unacknowledged: this.options.unacknowledged,
       tables: this.tables,
       lookup: this.options.lookup,
       notify: (message, kind) => this.options.store.notify(message, kind),
