@@ -23,6 +23,8 @@ export interface BenchResult {
   network: { latencyMs: number; megabitsPerSecond: number };
   javascriptBeforeFirstPaintKb: { landing: number; providers: number; providersFiles: number; landingFiles: number };
   sizes: SizeFigures[];
+  /** Sizes whose measurement failed (timeouts on a loaded machine), with the error. */
+  failures?: string[];
   budgets: Array<{ name: string; limit: number; value: number; unit: string; met: boolean }>;
   totalSeconds: number;
 }

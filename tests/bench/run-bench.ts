@@ -123,17 +123,26 @@ try {
   const landing = await landingJs(env);
   const measured: SizeFigures[] = [];
   let js: { providers: number; files: number } | null = null;
+  const failures: string[] = [];
   for (const size of sizes) {
-    const result = await measureSize(env, size, js);
-    measured.push(result.figures);
-    js = result.js;
+    try {
+      const result = await measureSize(env, size, js);
+      measured.push(result.figures);
+      js = result.js;
+    } catch (error) {
+      // Keep what the smaller sizes measured; the JSON says which size failed and why.
+      failures.push(`${size}: ${error instanceof Error ? error.message : String(error)}`);
+      log(`measuring ${size.toLocaleString('en-US')} providers failed: ${failures.at(-1)}`);
+      break;
+    }
   }
   const partial = {
     startedAt: new Date(started).toISOString(),
     machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), chromium: env.browser.version(), node: process.version },
     network: CLINIC_NETWORK,
-    javascriptBeforeFirstPaintKb: { landing: landing.kb, landingFiles: landing.files, providers: js!.providers, providersFiles: js!.files },
+    javascriptBeforeFirstPaintKb: { landing: landing.kb, landingFiles: landing.files, providers: js?.providers ?? Number.NaN, providersFiles: js?.files ?? 0 },
     sizes: measured,
+    ...(failures.length > 0 ? { failures } : {}),
   };
   const result: BenchResult = { ...partial, budgets: budgets(partial), totalSeconds: (Date.now() - started) / 1000 };
   const out = values.out ?? path.join(REPO_ROOT, 'bench-results', `bench-${smoke ? 'smoke-' : ''}${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`);
@@ -141,6 +150,10 @@ try {
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\n${formatTable(result)}\n\nWrote ${path.relative(process.cwd(), out)} in ${result.totalSeconds.toFixed(0)} s.`);
   const missing = missingFigures(result);
+  if (failures.length > 0 || measured.length < sizes.length) {
+    console.error(`Sizes not measured: ${failures.join('; ')}`);
+    exitCode = 1;
+  }
   if (missing.length > 0) {
     console.error(`Figures missing from the run: ${missing.join(', ')}`);
     exitCode = 1;
