@@ -15,7 +15,7 @@ import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { createConflictHandler } from './replication/conflict-handler.ts';
 import type { RecordLookup } from './replication/notices.ts';
 import { RejectionRegistry } from './replication/rejections.ts';
-import { UnacknowledgedPushes } from './replication/unacknowledged-pushes.ts';
+import { localDocumentStore, UnacknowledgedPushes } from './replication/unacknowledged-pushes.ts';
 import { DEFAULT_TIMING, type SyncTiming } from './replication/sync-context.ts';
 import { SyncEngine } from './replication/sync-engine.ts';
 import { SyncGate } from './replication/sync-gate.ts';
@@ -68,6 +68,7 @@ export class LocalDataSession {
       conflictHandler: (table) => createConflictHandler(table, { rejections, unacknowledged, lookup, notify }),
     });
     database = db;
+    await unacknowledged.load(localDocumentStore(db));
     const connectivity = options.connectivity ?? browserConnectivity();
     const gate = new SyncGate(supabase.auth, userId, connectivity);
     const engine = new SyncEngine({
