@@ -34,7 +34,12 @@ async function serverRow(id: string) {
 async function syncedProvider(current: TestBrowser, lastName: string): Promise<string> {
   const id = randomUUID();
   await current.db.providers.insert(newLocalDoc('providers', { id, first_name: 'Ada', last_name: lastName, phone: '5185550100' }));
-  await eventually(async () => expect(await current.db.providers.findOne(id).exec()).toMatchObject({ local_dirty: false }));
+  // Pulled back too: the next push then assumes the server's row (with what the server set).
+  await eventually(async () => {
+    const doc = await current.db.providers.findOne(id).exec();
+    expect(doc?.local_dirty).toBe(false);
+    expect(doc?.server_modified).not.toBeNull();
+  });
   return id;
 }
 

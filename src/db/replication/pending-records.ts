@@ -8,11 +8,21 @@
  * It also re-sends what RxDB forgot: its upstream drops the rows of a push cut short by a
  * pause (offline, session lost, reload) and a later push of other rows may store an upstream
  * checkpoint past them, so they are never pushed again (not even on RESYNC, which starts at
- * that checkpoint). A dirty record that differs from its master state while the upstream
- * is idle is such a row: it gets a new revision (same data), which RxDB pushes.
+ * that checkpoint). A dirty record that differs from its master state, with the upstream
+ * idle and its checkpoint past the record, is such a row: it gets a new revision and write
+ * time (same data), which RxDB pushes.
  */
 import { debounceTime, merge, type Subscription } from 'rxjs';
-import { createRevision, getAssumedMasterState, normalizeMangoQuery, now, prepareQuery, type RxCollection } from 'rxdb';
+import {
+  createRevision,
+  getAssumedMasterState,
+  getLastCheckpointDoc,
+  normalizeMangoQuery,
+  now,
+  prepareQuery,
+  type RxCollection,
+  type RxDocumentData,
+} from 'rxdb';
 import { collectionOf, type LocalDatabase } from '../database.ts';
 import { fieldsOf } from '../mapping/row-mapping.ts';
 import { docsEqual } from '../merge/docs-equal.ts';
@@ -30,6 +40,18 @@ function dirtyQuery(collection: AnyCollection, deleted: boolean, limit?: number)
     schema,
     normalizeMangoQuery(schema, { selector, index: ['_deleted', 'local_dirty', 'id'], sort: [{ id: 'asc' }], ...(limit ? { limit } : {}) }),
   );
+}
+
+/** The upstream checkpoint of RxDB's storages: the last document read, by (lwt, id). */
+interface UpCheckpoint {
+  id?: string;
+  lwt?: number;
+}
+
+function passedBy(checkpoint: UpCheckpoint | undefined, doc: RxDocumentData<Record<string, unknown>>): boolean {
+  if (typeof checkpoint?.lwt !== 'number' || typeof checkpoint.id !== 'string') return false;
+  const lwt = doc._meta.lwt;
+  return lwt < checkpoint.lwt || (lwt === checkpoint.lwt && String(doc.id) <= checkpoint.id);
 }
 
 export class PendingRecords {
@@ -95,7 +117,10 @@ export class PendingRecords {
       const master = assumed[String(doc.id)];
       return master !== undefined && docsEqual(fieldsOf(master.docData), doc, TABLE_COLUMNS[table]);
     });
-    const unpushed = dirty.filter((doc) => !acknowledged.includes(doc));
+    // Only rows the stored upstream checkpoint has passed: any other row RxDB still pushes
+    // (its change stream or the RESYNC on resume), and touching it would push it twice.
+    const checkpoint = repush ? ((await getLastCheckpointDoc(internal, 'up')) as UpCheckpoint | undefined) : undefined;
+    const unpushed = dirty.filter((doc) => !acknowledged.includes(doc) && passedBy(checkpoint, doc));
     const token = collection.database.token;
     const rows = [
       ...acknowledged.map((doc) => ({ previous: doc, document: { ...doc, local_dirty: false } })),
