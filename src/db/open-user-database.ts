@@ -11,7 +11,7 @@ import { fieldsOf } from './mapping/row-mapping.ts';
 import { createConflictHandler } from './replication/conflict-handler.ts';
 import type { RecordLookup } from './replication/notices.ts';
 import { RejectionRegistry } from './replication/rejections.ts';
-import { UnacknowledgedPushes } from './replication/unacknowledged-pushes.ts';
+import { localDocumentStore, UnacknowledgedPushes } from './replication/unacknowledged-pushes.ts';
 
 export interface UserDatabaseOptions extends Omit<OpenOptions, 'conflictHandler'> {
   /** The sync store to write (default: the app's `useSyncStore`). */
@@ -48,5 +48,7 @@ export async function openUserDatabase(userId: string, options: UserDatabaseOpti
     conflictHandler: (table) => createConflictHandler(table, { rejections, unacknowledged, lookup, notify }),
   });
   database = db;
+  // States pushed without an answer before the last reload (see unacknowledged-pushes.ts).
+  await unacknowledged.load(localDocumentStore(db));
   return { userId, db, storage, status, rejections, unacknowledged, lookup };
 }

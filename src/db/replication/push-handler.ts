@@ -43,7 +43,11 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
       new: docToRow(table, fieldsOf(row.newDocumentState)),
       assumed: row.assumedMasterState ? docToRow(table, fieldsOf(row.assumedMasterState)) : null,
     }));
-    for (const row of rows) ctx.unacknowledged?.sent(table, String(row.newDocumentState.id), fieldsOf(row.newDocumentState));
+    // Recorded (durably) before the request: its answer may never arrive (see unacknowledged-pushes.ts).
+    await ctx.unacknowledged?.sent(
+      table,
+      rows.map((row) => ({ id: String(row.newDocumentState.id), doc: fieldsOf(row.newDocumentState) })),
+    );
     const { data, error, status } = await ctx.supabase.rpc('sync_push', { p_table: table, p_rows });
     if (error) {
       if (isAuthFailure(status, error)) {
@@ -53,12 +57,6 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
       throw requestFailure('save your changes', status, error);
     }
     if (!isPushAnswer(data)) throw requestFailure('save your changes', status, { message: 'unexpected answer from sync_push' });
-    // Rows the answer accepted are settled; conflicting ones keep their sent states for the merge.
-    const unsettled = new Set([...data.conflicts.map((row) => String(row.id)), ...data.rejected.map((row) => row.id)]);
-    for (const row of rows) {
-      const id = String(row.newDocumentState.id);
-      if (!unsettled.has(id)) ctx.unacknowledged?.acknowledge(table, id);
-    }
     return data;
   }
 

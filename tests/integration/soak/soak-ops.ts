@@ -77,7 +77,9 @@ export class ClientOps {
         await this.client.setOnline(online);
         continue;
       }
-      if (roll < 0.05 && this.reloads < this.ctx.maxReloadsPerClient) {
+      // At random, and once at half the quota at the latest (short runs reload too).
+      const reloadDue = this.reloads === 0 && done >= quota / 2;
+      if ((roll < 0.05 || reloadDue) && this.reloads < this.ctx.maxReloadsPerClient) {
         this.reloads += 1;
         this.ctx.counters.reloads += 1;
         await this.client.reload();

@@ -104,7 +104,7 @@ async function snapshot(clients: SoakClient[], model: SoakModel, tag: string): P
       for (const [id, row] of rows) {
         const doc = local.get(id);
         const difference = doc ? sameFields(table, doc, row) : 'missing in the client';
-        if (difference) divergences.push(`client ${client.index} ${table}/${id}: ${difference}`);
+        if (difference) divergences.push(`client ${client.index} ${table}/${id}: ${difference} (dirty: ${String(doc?.local_dirty)})`);
         else if (doc?.local_dirty) divergences.push(`client ${client.index} ${table}/${id}: still dirty`);
       }
       for (const [id, doc] of local) {
