@@ -61,8 +61,11 @@ describe('offline edits', () => {
     await browser.session!.awaitInSync();
     expect(browser.network.timesPushed(createdId)).toBe(1);
     expect(browser.network.timesPushed(existingId)).toBe(2); // the insert before going offline, then the rename
-    const local = await browser.db.organizations.findOne(createdId).exec();
-    expect(local?.server_modified).toBe((await serverRow('organizations', createdId))?._modified);
+    // The server's stamp of the pushed row comes back with the next pull.
+    await eventually(async () => {
+      const local = await browser.db.organizations.findOne(createdId).exec();
+      expect(local?.server_modified).toBe((await serverRow('organizations', createdId))?._modified);
+    });
   });
 
   it('pause while the session is gone and resume for the same user', async () => {
