@@ -159,8 +159,26 @@ function installWriteHooks(db: LocalDatabase, tables: readonly SyncedTable[], cl
 }
 
 /** Delete the user's local database and everything in it (sign-out on a shared computer). */
-export async function removeLocalDatabase(userId: string, storage: AnyRxStorage = defaultStorage()): Promise<void> {
-  await removeRxDatabase(databaseNameFor(userId), storage, false);
+export async function removeLocalDatabase(userId: string, storage?: AnyRxStorage): Promise<void> {
+  await removeRxDatabase(databaseNameFor(userId), storage ?? defaultStorage(), false);
+  // The Dexie storage empties its IndexedDB databases but leaves them (named after the user)
+  // behind: in a browser, delete them from its IndexedDB too (Node tests have none global).
+  await deleteIndexedDbs(`rxdb-dexie-${databaseNameFor(userId)}--`);
+}
+
+async function deleteIndexedDbs(prefix: string): Promise<void> {
+  const idb = globalThis.indexedDB as IDBFactory | undefined;
+  if (!idb?.databases) return;
+  const names = (await idb.databases()).map((info) => info.name ?? '').filter((name) => name.startsWith(prefix));
+  await Promise.all(
+    names.map(
+      (name) =>
+        new Promise<void>((resolve) => {
+          const request = idb.deleteDatabase(name);
+          request.onsuccess = request.onerror = request.onblocked = () => resolve();
+        }),
+    ),
+  );
 }
 
 /** The collection of a synced table, if this database opened it. */

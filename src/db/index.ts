@@ -10,6 +10,7 @@ import type { RxCollection } from 'rxdb';
 import { removeLocalDatabase, type AnyRxStorage, type LocalCollections, type LocalDatabase } from './database.ts';
 import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
+import { openUserDatabase } from './open-user-database.ts';
 import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
 
@@ -38,15 +39,28 @@ async function closeActive(): Promise<void> {
  * Open the user's local database and start syncing it. Idempotent for the same user (also
  * offline: local data works without a connection; sync waits for one and for a valid session).
  */
-export function startLocalData(userId: string, supabase: SessionClient, options: SessionOptions = {}): Promise<void> {
+export function startLocalData(
+  userId: string,
+  supabase: SessionClient | Promise<SessionClient>,
+  options: SessionOptions = {},
+): Promise<void> {
   return serialised(async () => {
     if (active?.userId === userId) return;
     await closeActive();
-    // Loaded on demand: pages that only read local data do not wait for the sync code.
-    const { LocalDataSession } = await import('./session.ts');
-    const session = await LocalDataSession.open(userId, supabase, options);
+    // Pages read the database as soon as it is open; the sync code and the client (which
+    // may still be loading) come after, so local rows do not wait for them.
+    const opened = await openUserDatabase(userId, options);
+    database$.next(opened.db);
+    let session: LocalDataSession;
+    try {
+      const [{ LocalDataSession: Session }, client] = await Promise.all([import('./session.ts'), supabase]);
+      session = Session.attach(opened, client, options);
+    } catch (error) {
+      database$.next(null);
+      await opened.db.close();
+      throw error;
+    }
     active = session;
-    database$.next(session.db);
     await session.start();
   });
 }

@@ -5,16 +5,13 @@
  * "browsers") side by side, each with its own storage, connectivity and status store.
  */
 import type { SupabaseClient } from '../lib/supabase.ts';
-import { syncStatus, type SyncStatusApi } from '../stores/sync-store.ts';
+import type { SyncStatusApi } from '../stores/sync-store.ts';
 import { browserConnectivity, type Connectivity } from './connectivity.ts';
-import { collectionOf, defaultStorage, openLocalDatabase, type AnyRxStorage, type LocalDatabase, type OpenOptions } from './database.ts';
-import { fieldsOf } from './mapping/row-mapping.ts';
+import type { AnyRxStorage, LocalDatabase } from './database.ts';
+import { openUserDatabase, type OpenedUserDatabase, type UserDatabaseOptions } from './open-user-database.ts';
 import { enqueueOutboxItem, watchPendingCalls, type EnqueueOptions } from './outbox/outbox.ts';
 import { OutboxDrainer, type DrainerOptions } from './outbox/outbox-drainer.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
-import { createConflictHandler } from './replication/conflict-handler.ts';
-import type { RecordLookup } from './replication/notices.ts';
-import { RejectionRegistry } from './replication/rejections.ts';
 import { DEFAULT_TIMING, type SyncTiming } from './replication/sync-context.ts';
 import { SyncEngine } from './replication/sync-engine.ts';
 import { SyncGate } from './replication/sync-gate.ts';
@@ -23,13 +20,11 @@ import { SYNC_ORDER } from './tables/definitions.ts';
 
 export type SessionClient = Pick<SupabaseClient, 'from' | 'rpc' | 'channel' | 'removeChannel' | 'auth'>;
 
-export interface SessionOptions extends Omit<OpenOptions, 'conflictHandler'> {
+export interface SessionOptions extends UserDatabaseOptions {
   connectivity?: Connectivity;
   timing?: Partial<SyncTiming>;
   /** Realtime-triggered resyncs (default on). */
   live?: boolean;
-  /** The sync store to write (default: the app's `useSyncStore`). */
-  status?: SyncStatusApi;
   outbox?: DrainerOptions;
 }
 
@@ -49,23 +44,12 @@ export class LocalDataSession {
 
   /** Open the user's database and get sync ready; `start` sets it going. */
   static async open(userId: string, supabase: SessionClient, options: SessionOptions = {}): Promise<LocalDataSession> {
-    const storage = options.storage ?? defaultStorage();
-    const status = options.status ?? syncStatus;
-    const rejections = new RejectionRegistry();
-    let database: LocalDatabase | null = null;
-    const lookup: RecordLookup = async (table, id) => {
-      const collection = database ? collectionOf(database, table) : undefined;
-      if (!collection || typeof id !== 'string') return null;
-      const doc = await collection.findOne(id).exec();
-      return doc ? fieldsOf(doc.toJSON()) : null;
-    };
-    const notify = (message: string, kind: 'conflict' | 'rejected') => status.notify(message, kind);
-    const db = await openLocalDatabase(userId, {
-      ...options,
-      storage,
-      conflictHandler: (table) => createConflictHandler(table, { rejections, lookup, notify }),
-    });
-    database = db;
+    return LocalDataSession.attach(await openUserDatabase(userId, options), supabase, options);
+  }
+
+  /** Get sync ready for a database already open (see src/db/index.ts: rows paint first). */
+  static attach(opened: OpenedUserDatabase, supabase: SessionClient, options: SessionOptions = {}): LocalDataSession {
+    const { userId, db, storage, status, rejections, unacknowledged, lookup } = opened;
     const connectivity = options.connectivity ?? browserConnectivity();
     const gate = new SyncGate(supabase.auth, userId, connectivity);
     const engine = new SyncEngine({
@@ -76,6 +60,7 @@ export class LocalDataSession {
       connectivity,
       gate,
       rejections,
+      unacknowledged,
       lookup,
       timing: { ...DEFAULT_TIMING, ...options.timing },
       live: options.live ?? true,

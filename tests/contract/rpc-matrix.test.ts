@@ -17,7 +17,7 @@ beforeAll(async () => {
   callers = await setUpCallers('rpc');
 });
 
-const TRIGGERS = ['touch_modified', 'touch_updated_at', 'guard_profile_update', 'audit_row_change', 'handle_new_user', 'handle_user_sign_in', 'handle_user_email_change'];
+const TRIGGERS = ['touch_modified', 'touch_updated_at', 'guard_profile_update', 'audit_row_change', 'audit_inserted_rows', 'audit_updated_rows', 'audit_deleted_rows', 'handle_new_user', 'handle_user_sign_in', 'handle_user_email_change'];
 const HELPERS = ['is_admin', 'is_provider_user', 'is_staff', 'my_provider_id'];
 
 it('covers every function the migrations create in the public schema', () => {

@@ -2,7 +2,7 @@
  * Sign-out: when changes made on this device have not reached the server yet, the user is
  * warned first, since signing out deletes this device's local database (shared clinic
  * computers). Then: sign out globally (the guard then takes the user to `/`) and clear
- * the local data. The sign-out completes before the page changes, so leaving or closing
+ * the local data and any cached data responses (the app shell's precache stays). The sign-out completes before the page changes, so leaving or closing
  * the browser right after cannot leave the session behind.
  */
 import { Button, Text } from '@chakra-ui/react';
@@ -20,6 +20,7 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
 import { clearLocalData } from '../providers/local-data-provider.tsx';
+import { clearDataCaches } from '../pwa/clear-data-caches.ts';
 
 /** Returns `requestSignOut` (warns first when needed) and the warning dialog to render. */
 export function useSignOut() {
@@ -37,6 +38,7 @@ export function useSignOut() {
       toast({ title: 'Authentication Error', description: error, variant: 'destructive' });
       return;
     }
+    await clearDataCaches().catch((cause: unknown) => console.error('[sign-out] clearing cached data failed', cause));
     if (user) {
       await clearLocalData(user.id).catch((cause: unknown) => {
         console.error('[sign-out] clearing the local database failed', cause);

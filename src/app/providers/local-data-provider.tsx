@@ -24,12 +24,16 @@ function enqueue(task: () => Promise<void>): Promise<void> {
 function openLocalData(userId: string): Promise<void> {
   return enqueue(async () => {
     if (openFor === userId) return;
-    const [db, { supabase }] = await Promise.all([loadDb(), loadClient()]);
+    // The client (supabase-js) is not needed to open the database and paint local rows:
+    // it loads alongside, and the sync starts once it is there.
+    const client = loadClient().then((module) => module.supabase);
+    client.catch(() => undefined); // startLocalData reports a failure; not unhandled meanwhile
+    const db = await loadDb();
     if (openFor) {
       await db.stopLocalData();
       openFor = null;
     }
-    await db.startLocalData(userId, supabase);
+    await db.startLocalData(userId, client);
     openFor = userId;
     // PECOS checks queued offline run, and report, once back online, whichever page is open.
     void import('../../features/providers/pecos/pecos-checks.ts').then((pecos) => pecos.pecosChecks());

@@ -36,6 +36,23 @@ describe('threeWayMerge', () => {
     expect(overwrittenFields).toEqual(['email']);
   });
 
+  it("keeps the newer local edit when the server holds this browser's own unacknowledged push", () => {
+    // Sent email v1 (applied, answer lost), then edited email to v2 before the retry.
+    const sent = { ...base, email: 'v1@clinic.test' };
+    const local = { ...base, email: 'v2@clinic.test' };
+    const server = { ...base, email: 'v1@clinic.test', phone: '5185550111' };
+    const { merged, overwrittenFields } = threeWayMerge({ columns: providerColumns, base, local, server, unacknowledged: [sent] });
+    expect(merged.email).toBe('v2@clinic.test');
+    expect(merged.phone).toBe('5185550111');
+    expect(overwrittenFields).toEqual([]);
+    // Without the record of the lost answer the newer edit would lose to the browser's own older one.
+    expect(threeWayMerge({ columns: providerColumns, base, local, server }).merged.email).toBe('v1@clinic.test');
+    // A created record whose insert answer was lost: later local edits win over the applied insert.
+    const created = threeWayMerge({ columns: providerColumns, base: null, local, server: sent, unacknowledged: [sent] });
+    expect(created.merged.email).toBe('v2@clinic.test');
+    expect(created.overwrittenFields).toEqual([]);
+  });
+
   it('does not report a field both sides changed to the same value', () => {
     const local = { ...base, email: 'same@clinic.test' };
     const server = { ...base, email: 'same@clinic.test' };

@@ -10,6 +10,8 @@
  * - deletion (`_deleted`) merges like a field.
  * Without a base (the browser created a record the server already has) every differing
  * field counts as changed on both sides.
+ * `unacknowledged` are states this browser sent whose answer was lost: a server value equal
+ * to one of them is the browser's own write, not a change made on the server.
  */
 import { BOOKKEEPING_COLUMNS } from '../tables/definitions.ts';
 import type { ColumnMap, ColumnSpec } from '../tables/columns.ts';
@@ -22,6 +24,7 @@ export interface MergeInput {
   base: MergeDoc | null | undefined;
   local: MergeDoc;
   server: MergeDoc;
+  unacknowledged?: readonly MergeDoc[];
 }
 
 export interface MergeResult {
@@ -32,7 +35,7 @@ export interface MergeResult {
 
 const DELETED_SPEC: ColumnSpec = { type: 'boolean', nullable: false };
 
-export function threeWayMerge({ columns, base, local, server }: MergeInput): MergeResult {
+export function threeWayMerge({ columns, base, local, server, unacknowledged = [] }: MergeInput): MergeResult {
   const merged: MergeDoc = { ...server };
   const overwrittenFields: string[] = [];
   const fields: Array<[string, ColumnSpec]> = [...Object.entries(columns), ['_deleted', DELETED_SPEC]];
@@ -47,7 +50,8 @@ export function threeWayMerge({ columns, base, local, server }: MergeInput): Mer
       continue;
     }
     const localChanged = base ? !valuesEqual(spec, read(base), localValue) : true;
-    const serverChanged = base ? !valuesEqual(spec, read(base), serverValue) : true;
+    const serverWroteOurs = unacknowledged.some((sent) => valuesEqual(spec, read(sent), serverValue));
+    const serverChanged = serverWroteOurs ? false : base ? !valuesEqual(spec, read(base), serverValue) : true;
     if (localChanged && !serverChanged) {
       merged[field] = localValue;
     } else {

@@ -14,9 +14,12 @@ import { TABLE_COLUMNS, type SyncedTable } from '../tables/definitions.ts';
 import { derivedFields, type LocalDocOfTable } from '../tables/local-docs.ts';
 import { conflictNotice, describeRecord, type RecordLookup } from './notices.ts';
 import type { RejectionRegistry } from './rejections.ts';
+import type { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 
 export interface ConflictDeps {
   rejections: RejectionRegistry;
+  /** States pushed without an answer: the server may hold them (see unacknowledged-pushes.ts). */
+  unacknowledged?: UnacknowledgedPushes;
   lookup: RecordLookup;
   notify(message: string, kind: SyncNotice['kind']): void;
 }
@@ -27,12 +30,14 @@ export function createConflictHandler<T extends SyncedTable>(table: T, deps: Con
     isEqual: (a, b) => docsEqual(a, b, columns),
     async resolve({ newDocumentState, assumedMasterState, realMasterState }) {
       const id = String(realMasterState.id);
+      const unacknowledged = deps.unacknowledged?.statesOf(table, id) ?? [];
       if (deps.rejections.take(table, id)) return { ...realMasterState, local_dirty: false };
       const { merged, overwrittenFields } = threeWayMerge({
         columns,
         base: assumedMasterState ? fieldsOf(assumedMasterState) : null,
         local: fieldsOf(newDocumentState),
         server: fieldsOf(realMasterState),
+        unacknowledged,
       });
       Object.assign(merged, derivedFields(table, merged));
       // Still dirty when the merge kept local changes the server does not have yet.

@@ -4,9 +4,25 @@
  * version is what the server holds (RxDB's assumed master state after a successful push).
  * Deleted records count too (a pending deletion is a pending change), so the count uses
  * storage-level queries on the (_deleted, local_dirty) index rather than collection queries.
+ *
+ * It also re-sends what RxDB forgot: its upstream drops the rows of a push cut short by a
+ * pause (offline, session lost, reload) and a later push of other rows may store an upstream
+ * checkpoint past them, so they are never pushed again (not even on RESYNC, which starts at
+ * that checkpoint). A dirty record that differs from its master state, with the upstream
+ * idle and its checkpoint past the record, is such a row: it gets a new revision and write
+ * time (same data), which RxDB pushes.
  */
 import { debounceTime, merge, type Subscription } from 'rxjs';
-import { getAssumedMasterState, normalizeMangoQuery, prepareQuery, type RxCollection } from 'rxdb';
+import {
+  createRevision,
+  getAssumedMasterState,
+  getLastCheckpointDoc,
+  normalizeMangoQuery,
+  now,
+  prepareQuery,
+  type RxCollection,
+  type RxDocumentData,
+} from 'rxdb';
 import { collectionOf, type LocalDatabase } from '../database.ts';
 import { fieldsOf } from '../mapping/row-mapping.ts';
 import { docsEqual } from '../merge/docs-equal.ts';
@@ -24,6 +40,18 @@ function dirtyQuery(collection: AnyCollection, deleted: boolean, limit?: number)
     schema,
     normalizeMangoQuery(schema, { selector, index: ['_deleted', 'local_dirty', 'id'], sort: [{ id: 'asc' }], ...(limit ? { limit } : {}) }),
   );
+}
+
+/** The upstream checkpoint of RxDB's storages: the last document read, by (lwt, id). */
+interface UpCheckpoint {
+  id?: string;
+  lwt?: number;
+}
+
+function passedBy(checkpoint: UpCheckpoint | undefined, doc: RxDocumentData<Record<string, unknown>>): boolean {
+  if (typeof checkpoint?.lwt !== 'number' || typeof checkpoint.id !== 'string') return false;
+  const lwt = doc._meta.lwt;
+  return lwt < checkpoint.lwt || (lwt === checkpoint.lwt && String(doc.id) <= checkpoint.id);
 }
 
 export class PendingRecords {
@@ -70,8 +98,11 @@ export class PendingRecords {
     }
   }
 
-  /** Clear `local_dirty` on records whose local version is the server's, as far as RxDB knows. */
-  async reconcile(table: SyncedTable, replication: AnyReplicationState): Promise<number> {
+  /**
+   * Clear `local_dirty` on records whose local version is the server's, as far as RxDB
+   * knows; with `repush`, touch the other dirty records so RxDB pushes them again.
+   */
+  async reconcile(table: SyncedTable, replication: AnyReplicationState, repush = false): Promise<number> {
     const entry = this.collections.find(([name]) => name === table);
     const internal = replication.internalReplicationState;
     if (!entry || !internal || entry[1].closed) return 0;
@@ -82,14 +113,24 @@ export class PendingRecords {
     }
     if (dirty.length === 0) return 0;
     const assumed = await getAssumedMasterState(internal, dirty.map((doc) => String(doc.id)));
-    const rows = dirty
-      .filter((doc) => {
-        const master = assumed[String(doc.id)];
-        return master !== undefined && docsEqual(fieldsOf(master.docData), doc, TABLE_COLUMNS[table]);
-      })
-      .map((doc) => ({ previous: doc, document: { ...doc, local_dirty: false } }));
+    const acknowledged = dirty.filter((doc) => {
+      const master = assumed[String(doc.id)];
+      return master !== undefined && docsEqual(fieldsOf(master.docData), doc, TABLE_COLUMNS[table]);
+    });
+    // Only rows the stored upstream checkpoint has passed: any other row RxDB still pushes
+    // (its change stream or the RESYNC on resume), and touching it would push it twice.
+    const checkpoint = repush ? ((await getLastCheckpointDoc(internal, 'up')) as UpCheckpoint | undefined) : undefined;
+    const unpushed = dirty.filter((doc) => !acknowledged.includes(doc) && passedBy(checkpoint, doc));
+    const token = collection.database.token;
+    const rows = [
+      ...acknowledged.map((doc) => ({ previous: doc, document: { ...doc, local_dirty: false } })),
+      ...(repush ? unpushed : []).map((doc) => ({
+        previous: doc,
+        document: { ...doc, _rev: createRevision(token, doc), _meta: { ...doc._meta, lwt: now() } },
+      })),
+    ];
     if (rows.length === 0 || collection.closed) return 0;
-    // A record written again meanwhile answers 409 and simply stays dirty.
+    // A record written again meanwhile answers 409: it stays dirty and that write is pushed.
     const result = await collection.storageInstance.bulkWrite(rows, 'sync-acknowledged');
     return rows.length - result.error.length;
   }

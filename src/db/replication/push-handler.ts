@@ -43,6 +43,11 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
       new: docToRow(table, fieldsOf(row.newDocumentState)),
       assumed: row.assumedMasterState ? docToRow(table, fieldsOf(row.assumedMasterState)) : null,
     }));
+    // Recorded (durably) before the request: its answer may never arrive (see unacknowledged-pushes.ts).
+    await ctx.unacknowledged?.sent(
+      table,
+      rows.map((row) => ({ id: String(row.newDocumentState.id), doc: fieldsOf(row.newDocumentState) })),
+    );
     const { data, error, status } = await ctx.supabase.rpc('sync_push', { p_table: table, p_rows });
     if (error) {
       if (isAuthFailure(status, error)) {

@@ -12,11 +12,16 @@ import type { SyncRequestError } from './errors.ts';
 import type { RecordLookup } from './notices.ts';
 import type { RejectionRegistry } from './rejections.ts';
 import type { SyncGate } from './sync-gate.ts';
+import type { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 
 export interface SyncTiming {
   /** Rows per pull request (large: the first sync of 50,000 providers must take < 15 s). */
   pullBatchSize: number;
-  /** Rows per sync_push call. */
+  /**
+   * Rows per sync_push call. Also the page size of RxDB's upstream scan of the local
+   * collection (after the first download it walks every pulled row to find local changes):
+   * at 200 that scan took as long as the download itself at 10,000 providers.
+   */
   pushBatchSize: number;
   /** Wait before RxDB retries a failed request. */
   retryMs: number;
@@ -29,8 +34,8 @@ export interface SyncTiming {
 }
 
 export const DEFAULT_TIMING: SyncTiming = {
-  pullBatchSize: 2500,
-  pushBatchSize: 200,
+  pullBatchSize: 5000,
+  pushBatchSize: 1000,
   retryMs: 5000,
   parentRetryDelaysMs: [250, 500, 1000, 2000, 4000, 8000, 15_000],
   parentWaitMs: 10_000,
@@ -54,6 +59,8 @@ export interface SyncContext {
   supabase: Pick<SupabaseClient, 'from' | 'rpc'>;
   gate: SyncGate;
   rejections: RejectionRegistry;
+  /** States pushed whose answer was lost (optional: handlers built in unit tests omit it). */
+  unacknowledged?: UnacknowledgedPushes;
   tables: readonly SyncedTable[];
   lookup: RecordLookup;
   notify(message: string, kind: SyncNotice['kind']): void;

@@ -4,7 +4,7 @@
  * closes (connection, session, tab leadership), wires the live triggers, the status and
  * the pending-changes count, and offers `retry` and `awaitInSync` (for the UI and tests).
  */
-import { Subject, type Subscription } from 'rxjs';
+import { debounceTime, filter, merge, Subject, type Subscription } from 'rxjs';
 import type { SupabaseClient } from '../../lib/supabase.ts';
 import type { SyncStatusApi } from '../../stores/sync-store.ts';
 import type { Connectivity } from '../connectivity.ts';
@@ -15,10 +15,14 @@ import { startLiveTriggers } from './live-triggers.ts';
 import type { RecordLookup } from './notices.ts';
 import { PendingRecords } from './pending-records.ts';
 import type { RejectionRegistry } from './rejections.ts';
+import type { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 import type { AnyReplicationState, SyncContext, SyncTiming } from './sync-context.ts';
 import type { SyncGate } from './sync-gate.ts';
 import { SyncStatusTracker } from './sync-status.ts';
 import { createTableReplication } from './table-replication.ts';
+
+/** Let a burst of pushes and pulls settle before looking at the dirty records. */
+const RECONCILE_DEBOUNCE_MS = 50;
 
 export type EngineClient = Pick<SupabaseClient, 'from' | 'rpc' | 'channel' | 'removeChannel'>;
 
@@ -30,6 +34,7 @@ export interface SyncEngineOptions {
   connectivity: Connectivity;
   gate: SyncGate;
   rejections: RejectionRegistry;
+  unacknowledged?: UnacknowledgedPushes;
   lookup: RecordLookup;
   timing: SyncTiming;
   /** Realtime subscription (on by default). */
@@ -69,6 +74,7 @@ export class SyncEngine {
       supabase: this.options.supabase,
       gate,
       rejections: this.options.rejections,
+      unacknowledged: this.options.unacknowledged,
       tables: this.tables,
       lookup: this.options.lookup,
       notify: (message, kind) => this.options.store.notify(message, kind),
@@ -81,7 +87,13 @@ export class SyncEngine {
       const replication = createTableReplication(ctx, table, resync$.asObservable());
       this.resync$.set(table, resync$);
       this.replications.set(table, replication);
-      this.subscriptions.push(replication.error$.subscribe((error) => this.onReplicationError(error as RxErrorLike)));
+      this.subscriptions.push(
+        replication.error$.subscribe((error) => this.onReplicationError(error as RxErrorLike)),
+        // RxDB took the pushed state as the server's: its unanswered pushes are settled.
+        replication.sent$.subscribe((doc: { id?: unknown }) => {
+          void this.options.unacknowledged?.acknowledge(table, [String(doc.id)]).catch(() => undefined);
+        }),
+      );
     }
     this.pending.start();
     this.subscriptions.push(
@@ -167,11 +179,19 @@ export class SyncEngine {
     const internal = replication.internalReplicationState;
     if (!internal || this.wired.has(table)) return;
     this.wired.add(table);
+    const settled$ = merge(
+      internal.events.active.up.pipe(filter((active) => !active)),
+      internal.events.active.down.pipe(filter((active) => !active)),
+      replication.sent$,
+    );
     this.subscriptions.push(
       internal.events.active.down.subscribe((active) => this.status.activity(table, 'down', active)),
-      internal.events.active.up.subscribe((active) => {
-        this.status.activity(table, 'up', active);
-        if (!active) void this.pending.reconcile(table, replication).catch(() => undefined);
+      internal.events.active.up.subscribe((active) => this.status.activity(table, 'up', active)),
+      // After a push, a pull or a resync: clear the flags of what is through, and re-send what
+      // RxDB dropped (only while the upstream is idle and may sync; see pending-records.ts).
+      settled$.pipe(debounceTime(RECONCILE_DEBOUNCE_MS)).subscribe(() => {
+        const repush = !internal.events.active.up.getValue() && !replication.isStoppedOrPaused() && this.options.gate.canSync();
+        void this.pending.reconcile(table, replication, repush).catch(() => undefined);
       }),
     );
   }

@@ -16,6 +16,11 @@ export class NetworkSwitch implements Connectivity {
 
   /** sync_push calls for these tables wait this long before they are sent (a slow push). */
   readonly pushDelayMs = new Map<string, number>();
+  /** How many sync_push calls started waiting for their delay (they are sent even if offline meanwhile). */
+  delayedPushes = 0;
+
+  /** The next N sync_push calls of a table reach the server, but their answer is lost. */
+  readonly loseAnswers = new Map<string, number>();
 
   readonly fetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -24,12 +29,25 @@ export class NetworkSwitch implements Connectivity {
     if (path.endsWith('/rpc/sync_push')) {
       const body = (await request.clone().json()) as { p_table: string; p_rows: NetworkSwitch['pushed'][number]['rows'] };
       const delay = this.pushDelayMs.get(body.p_table);
-      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      if (delay) {
+        this.delayedPushes += 1;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
       this.pushed.push({ table: body.p_table, rows: body.p_rows });
     }
     this.requests.push(`${request.method} ${path}`);
-    return fetch(request);
+    const lost = path.endsWith('/rpc/sync_push') ? this.takeLostAnswer(this.pushed.at(-1)?.table) : false;
+    const response = await fetch(request);
+    if (lost) throw new TypeError('fetch failed (connection reset after the request was sent)');
+    return response;
   };
+
+  private takeLostAnswer(table: string | undefined): boolean {
+    const left = table ? (this.loseAnswers.get(table) ?? 0) : 0;
+    if (left <= 0 || !table) return false;
+    this.loseAnswers.set(table, left - 1);
+    return true;
+  }
 
   /** How many times a row was sent to sync_push. */
   timesPushed(id: string): number {

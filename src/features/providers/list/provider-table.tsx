@@ -41,11 +41,27 @@ export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTablePr
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     scrollMargin,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    // Rows are keyed by their slot, not by provider: a keystroke that changes the results
+    // updates the ~30 mounted rows in place instead of unmounting and mounting them all
+    // (the search budget, ARCHITECTURE.md). Every row has the same height, so no size is
+    // cached per key.
+    getItemKey: (index) => index,
   });
 
   // A new search starts at the top of the list (if the page had scrolled past it).
+  // Whether the page is scrolled, kept from scroll events: reading scrollY or the layout
+  // right after a keystroke's render forces a synchronous layout (the search budget).
+  const scrolled = useRef(false);
   useEffect(() => {
+    const onScroll = () => {
+      scrolled.current = window.scrollY > 0;
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    if (!scrolled.current) return;
     const top = scroller.current ? scroller.current.getBoundingClientRect().top + window.scrollY - 200 : 0;
     if (window.scrollY > top) window.scrollTo({ top: Math.max(0, top) });
   }, [resetKey]);

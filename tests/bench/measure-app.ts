@@ -1,0 +1,192 @@
+/**
+ * The local-first figures, measured in the real app build in headless Chromium: the first
+ * sync of a fresh browser (with what the progress bar did), the JS heap after it, the
+ * JavaScript loaded before the first paint, reloads while offline (service worker +
+ * IndexedDB) and the keystroke-to-paint latency of the provider search.
+ */
+import { gzipSync } from 'node:zlib';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { installProbes, KEEP_NAMES_SHIM, type ProbeState } from './page-probes.ts';
+import { searchKeystrokes, type SampleProvider } from './search-script.ts';
+
+export const STAFF = { email: 'staff@demo-lab.test', password: 'demo-staff-2026' };
+
+export interface AppTarget {
+  appUrl: string;
+  buildDir: string;
+  /** Providers in the database, as the list's count says it ("50,000 providers"). */
+  providers: number;
+  /** Real providers of the database, to search for. */
+  samples: readonly SampleProvider[];
+}
+
+export function countText(providers: number): string {
+  return `${providers.toLocaleString('en-US')} ${providers === 1 ? 'provider' : 'providers'}`;
+}
+
+async function probe(page: Page): Promise<ProbeState> {
+  return page.evaluate(() => window.__bench);
+}
+
+async function waitFor<T>(page: Page, what: string, read: (state: ProbeState) => T | null, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read(await probe(page));
+    if (value !== null) return value;
+    if (Date.now() > deadline) {
+      const shot = path.join(os.tmpdir(), `bench-timeout-${Date.now()}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      const count = await page.getByTestId('provider-count').textContent({ timeout: 1000 }).catch(() => null);
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} on ${page.url()} (count "${count}", screenshot ${shot})`);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+const painted = (value: number | null) => (value !== null && value >= 0 ? value : null);
+
+export interface FirstSyncFigures {
+  seconds: number;
+  rows: number;
+  rowsPerSecond: number;
+  progress: { samples: number; firstShownAfterMs: number | null; values: number[]; monotonic: boolean; reached100: boolean; totalKnown: boolean };
+}
+
+/** A fresh browser profile signs in on /providers and downloads the directory. */
+export async function measureFirstSync(browser: Browser, target: AppTarget, syncedRows: number): Promise<{ context: BrowserContext; page: Page; figures: FirstSyncFigures }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript({ content: KEEP_NAMES_SHIM });
+  await context.addInitScript(installProbes, countText(target.providers));
+  const page = await context.newPage();
+  await page.goto(`${target.appUrl}/providers`);
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
+  const started = Date.now();
+  const clickedAt = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/providers$/, { timeout: 60_000 });
+  // Open the sync popover so its progress bar is on screen while the download runs.
+  await page.getByTestId('sync-indicator').click();
+  // Generous: the machines are shared, and a slow sync is a figure, not a failure.
+  const timeout = 60_000 + target.providers * 10;
+  await waitFor(page, 'the whole list after the first sync', (s) => painted(s.searchReadyAt), timeout);
+  await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-tone') === 'ok', null, { timeout });
+  const seconds = (Date.now() - started) / 1000;
+  const state = await probe(page);
+  await page.keyboard.press('Escape');
+  const downloading = state.progress.filter((sample) => sample.label.includes('Downloading'));
+  if (process.env.BENCH_DEBUG) console.log(labelChanges(state, clickedAt));
+  const values = downloading.map((sample) => sample.value).filter((value): value is number => value !== null && Number.isFinite(value));
+  const distinct = values.filter((value, i) => i === 0 || value !== values[i - 1]);
+  return {
+    context,
+    page,
+    figures: {
+      seconds,
+      rows: syncedRows,
+      rowsPerSecond: syncedRows / seconds,
+      progress: {
+        samples: downloading.length,
+        firstShownAfterMs: downloading[0] ? Math.round(downloading[0].at - (state.progress[0]?.at ?? 0)) : null,
+        values: distinct,
+        monotonic: values.every((value, i) => i === 0 || value >= values[i - 1]!),
+        reached100: values.includes(100),
+        totalKnown: downloading.some((sample) => / of [\d,]+ records/.test(sample.detail)),
+      },
+    },
+  };
+}
+
+/** When the sync indicator changed its label, relative to `from` (for profiling). */
+function labelChanges(state: ProbeState, from: number): string {
+  return state.progress
+    .filter((sample, i) => i === 0 || sample.label !== state.progress[i - 1]!.label)
+    .map((sample) => `${(sample.at - from).toFixed(0)}ms ${sample.label}`)
+    .join(' | ');
+}
+
+/** Used JS heap after a full garbage collection, in MB. */
+export async function measureHeap(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usage.usedSize / 1024 / 1024;
+}
+
+/** gzip size of the build's JS files that finished loading before first-contentful-paint. */
+export async function jsBeforeFirstPaint(page: Page, buildDir: string): Promise<{ kb: number; files: number; fcpMs: number }> {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 30_000 });
+  const { fcp, scripts } = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      fcp: paint,
+      scripts: entries.filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= paint).map((entry) => new URL(entry.name).pathname),
+    };
+  });
+  let bytes = 0;
+  if (process.env.BENCH_DEBUG) console.log(`JS before FCP (${fcp.toFixed(0)} ms) on ${page.url()}: ${[...new Set(scripts)].join(' ')}`);
+  for (const pathname of new Set(scripts)) {
+    const file = path.join(buildDir, pathname);
+    if (fs.existsSync(file)) bytes += gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  }
+  return { kb: bytes / 1024, files: new Set(scripts).size, fcpMs: fcp };
+}
+
+export interface OfflineReloadFigures {
+  firstRowsMs: number;
+  searchReadyMs: number;
+}
+
+/** Reload the signed-in page with no network: the service worker and IndexedDB serve it. */
+export async function measureOfflineReload(page: Page): Promise<OfflineReloadFigures> {
+  await page.context().setOffline(true);
+  await page.reload();
+  const firstRowsMs = await waitFor(page, 'first rows offline', (s) => painted(s.firstRowPaintedAt), 60_000);
+  const searchReadyMs = await waitFor(page, 'search ready offline', (s) => painted(s.searchReadyAt), 120_000);
+  if (process.env.BENCH_DEBUG) {
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
+    console.log(`offline reload: FCP ${fcp.toFixed(0)} ms, first rows ${firstRowsMs.toFixed(0)}, ready ${searchReadyMs.toFixed(0)}; ${labelChanges(await probe(page), 0)}`);
+  }
+  return { firstRowsMs, searchReadyMs };
+}
+
+export interface SearchFigures {
+  keystrokes: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Types realistic queries into the search box; each keystroke timed to the next paint. */
+export async function measureSearch(page: Page, target: AppTarget, minKeystrokes: number): Promise<SearchFigures> {
+  const box = page.getByRole('searchbox');
+  await box.click();
+  await page.evaluate(() => {
+    window.__bench.keystrokes = [];
+    window.__bench.keys = [];
+  });
+  const keys = searchKeystrokes(target.samples, minKeystrokes);
+  for (const key of keys) {
+    const before = (await probe(page)).keystrokes.length;
+    await page.keyboard.press(key);
+    await waitFor(page, 'the keystroke to paint', (s) => (s.keystrokes.length > before ? true : null), 10_000);
+    // People type a few characters a second; leave the page idle between keys.
+    await page.waitForTimeout(40);
+  }
+  const count = await page.getByTestId('provider-count').textContent();
+  if (!count?.includes(countText(target.providers).split(' ')[0]!)) throw new Error(`The search did not end on the whole list: "${count}"`);
+  const state = await probe(page);
+  if (process.env.BENCH_DEBUG) console.log(state.keys.map((key, i) => `${key}:${state.keystrokes[i]!.toFixed(0)}`).join(' '));
+  const samples = [...state.keystrokes].sort((a, b) => a - b);
+  return { keystrokes: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? Number.NaN };
+}

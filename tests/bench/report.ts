@@ -1,0 +1,92 @@
+/**
+ * The benchmark's figures per directory size, the budgets of ARCHITECTURE.md they are held
+ * to, the printed table, and the check that a run produced every figure (the smoke run in
+ * `npm test` fails on a missing or non-finite one, so the benchmark cannot rot silently).
+ */
+import type { BaselineFigures } from './measure-baseline.ts';
+import type { FirstSyncFigures, OfflineReloadFigures, SearchFigures } from './measure-app.ts';
+
+export interface SizeFigures {
+  providers: number;
+  seed: { seconds: number; rows: { organizations: number; memberships: number; preferences: number } };
+  firstSync: FirstSyncFigures;
+  heapAfterSyncMb: number;
+  offlineReload: OfflineReloadFigures & { runs: OfflineReloadFigures[] };
+  search: SearchFigures;
+  baseline: BaselineFigures;
+  ratios: { firstRows: number; searchReady: number };
+}
+
+export interface BenchResult {
+  startedAt: string;
+  machine: { cpus: number; loadAverage: number[]; chromium: string; node: string };
+  network: { latencyMs: number; megabitsPerSecond: number };
+  javascriptBeforeFirstPaintKb: { landing: number; providers: number; providersFiles: number; landingFiles: number };
+  sizes: SizeFigures[];
+  /** Sizes whose measurement failed (timeouts on a loaded machine), with the error. */
+  failures?: string[];
+  budgets: Array<{ name: string; limit: number; value: number; unit: string; met: boolean }>;
+  totalSeconds: number;
+}
+
+export function budgets(result: Omit<BenchResult, 'budgets' | 'totalSeconds'>): BenchResult['budgets'] {
+  const largest = result.sizes.at(-1);
+  const js = result.javascriptBeforeFirstPaintKb;
+  const list: BenchResult['budgets'] = [
+    { name: 'JS before first paint, landing (gzip)', limit: 200, value: js.landing, unit: 'KB', met: false },
+    { name: 'JS before first paint, /providers (gzip)', limit: 350, value: js.providers, unit: 'KB', met: false },
+  ];
+  if (largest) {
+    const at = `at ${largest.providers.toLocaleString('en-US')}`;
+    list.push(
+      { name: `search keystroke-to-paint p95 ${at}`, limit: 16, value: largest.search.p95, unit: 'ms', met: false },
+      { name: `offline reload first rows ${at}`, limit: 800, value: largest.offlineReload.firstRowsMs, unit: 'ms', met: false },
+      { name: `offline reload search-ready ${at}`, limit: 2000, value: largest.offlineReload.searchReadyMs, unit: 'ms', met: false },
+      { name: `first sync ${at}`, limit: 15, value: largest.firstSync.seconds, unit: 's', met: false },
+    );
+  }
+  return list.map((budget) => ({ ...budget, met: budget.value <= budget.limit }));
+}
+
+const f = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
+
+export function formatTable(result: BenchResult): string {
+  const header = ['', ...result.sizes.map((size) => `${f(size.providers)} providers`)];
+  const row = (label: string, pick: (size: SizeFigures) => string) => [label, ...result.sizes.map(pick)];
+  const rows = [
+    header,
+    row('seed (s)', (s) => f(s.seed.seconds, 1)),
+    row('first sync (s)', (s) => f(s.firstSync.seconds, 1)),
+    row('first sync (rows/s)', (s) => f(s.firstSync.rowsPerSecond)),
+    row('progress bar', (s) => `${s.firstSync.progress.values.length} steps${s.firstSync.progress.monotonic ? ', monotonic' : ', WENT BACK'}${s.firstSync.progress.reached100 ? ', reached 100%' : ''}`),
+    row('JS heap after sync (MB)', (s) => f(s.heapAfterSyncMb, 1)),
+    row('offline reload: first rows (ms)', (s) => f(s.offlineReload.firstRowsMs)),
+    row('offline reload: search-ready (ms)', (s) => f(s.offlineReload.searchReadyMs)),
+    row('search p50 / p95 / max (ms)', (s) => `${f(s.search.p50, 1)} / ${f(s.search.p95, 1)} / ${f(s.search.max, 1)} (${s.search.keystrokes} keys)`),
+    row('baseline online-only: first rows (ms)', (s) => f(s.baseline.firstRowsMs)),
+    row('baseline online-only: searchable (ms)', (s) => f(s.baseline.searchReadyMs)),
+    row('local-first / baseline: first rows', (s) => `${f(s.ratios.firstRows, 3)} (${f(1 / s.ratios.firstRows, 1)}x faster)`),
+    row('local-first / baseline: searchable', (s) => `${f(s.ratios.searchReady, 3)} (${f(1 / s.ratios.searchReady, 1)}x faster)`),
+  ];
+  const widths = header.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
+  const lines = rows.map((cells) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+  const js = result.javascriptBeforeFirstPaintKb;
+  lines.push('', `JS before first paint (gzip): landing ${f(js.landing, 1)} KB (${js.landingFiles} files), /providers ${f(js.providers, 1)} KB (${js.providersFiles} files)`);
+  lines.push(`Baseline network: ${result.network.latencyMs} ms round trip, ${result.network.megabitsPerSecond} Mbit/s`, '', 'Budgets (ARCHITECTURE.md):');
+  for (const budget of result.budgets) {
+    lines.push(`  ${budget.met ? 'met   ' : 'MISSED'}  ${budget.name}: ${f(budget.value, 1)} ${budget.unit} (limit ${budget.limit} ${budget.unit})`);
+  }
+  return lines.join('\n');
+}
+
+/** Figures that may legitimately be null (a small sync can finish between two samples). */
+const OPTIONAL = /\.firstShownAfterMs$/;
+
+/** Paths of figures that are missing or not finite numbers (empty when the run is complete). */
+export function missingFigures(value: unknown, at = ''): string[] {
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [at];
+  if (value === null || value === undefined) return OPTIONAL.test(at) ? [] : [at];
+  if (Array.isArray(value)) return value.flatMap((item, i) => missingFigures(item, `${at}[${i}]`));
+  if (typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => missingFigures(item, at ? `${at}.${key}` : key));
+  return [];
+}

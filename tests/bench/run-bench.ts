@@ -1,0 +1,168 @@
+/**
+ * `npm run bench`: the figures that show local-first is fast at the size of a real
+ * laboratory's directory. Seeds 10,000 and then 50,000 realistic providers into a fresh
+ * local stack and measures, in headless Chromium: the first sync, the offline reload, the
+ * search's keystroke-to-paint latency, the JS heap, the JavaScript loaded before first
+ * paint, and an online-only baseline over a clinic connection in the same run. Prints a
+ * table and writes the figures to bench-results/bench-<timestamp>.json.
+ *
+ *   npm run bench                       10,000 and 50,000 providers
+ *   npm run bench -- --sizes 20000      other sizes
+ *   npm run bench -- --smoke            1,000 providers, fewer keystrokes: checks that the run
+ *                                       completes with every figure (part of `npm test`)
+ *   npm run bench -- --enforce          exit 1 when a budget is missed
+ * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ANON_KEY, REPO_ROOT } from '../../supabase/local/config.ts';
+import { startBenchEnv, type BenchEnv } from './bench-env.ts';
+import { CLINIC_NETWORK, measureBaseline, signInForToken } from './measure-baseline.ts';
+import { jsBeforeFirstPaint, measureFirstSync, measureHeap, measureOfflineReload, measureSearch, STAFF, type OfflineReloadFigures } from './measure-app.ts';
+import { budgets, formatTable, missingFigures, type BenchResult, type SizeFigures } from './report.ts';
+import { sampleProviders } from './search-script.ts';
+import { countDirectory, seedDirectoryTo } from './seed-directory.ts';
+
+const { values } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    enforce: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+const smoke = values.smoke ?? false;
+const sizes = (values.sizes ?? (smoke ? '1000' : '10000,50000')).split(',').map(Number);
+if (sizes.some((size) => !Number.isInteger(size) || size < 100)) throw new Error(`--sizes must be whole numbers of at least 100, not ${values.sizes}`);
+const keystrokes = smoke ? 24 : 120;
+const offlineRuns = smoke ? 1 : 3;
+const started = Date.now();
+const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${line}`);
+
+const SYNCED_TABLES = ['organizations', 'providers', 'profiles', 'user_roles', 'provider_organization_memberships', 'provider_preferences', 'provider_delegate_approvals'];
+
+async function syncedRowCount(env: BenchEnv): Promise<number> {
+  const sql = SYNCED_TABLES.map((table) => `(select count(*)::int from public.${table})`).join(' + ');
+  const { rows } = await env.stack.db.pg.query<{ total: number }>(`select ${sql} as total`);
+  return rows[0]!.total;
+}
+
+const median = (runs: readonly OfflineReloadFigures[], key: keyof OfflineReloadFigures) => {
+  const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function measureSize(env: BenchEnv, providers: number, js: { providers: number; files: number } | null) {
+  log(`seeding to ${providers.toLocaleString('en-US')} providers`);
+  const seed = await seedDirectoryTo(env.stack.db.pg, providers);
+  log(`seeded ${seed.added.toLocaleString('en-US')} providers in ${(seed.ms / 1000).toFixed(1)} s`);
+  const target = { appUrl: env.appUrl, buildDir: env.buildDir, providers: seed.counts.providers, samples: await sampleProviders(env.stack.db.pg) };
+
+  const { context, page, figures: firstSync } = await measureFirstSync(env.browser, target, await syncedRowCount(env));
+  log(`first sync ${firstSync.seconds.toFixed(1)} s`);
+  let jsFigures = js;
+  try {
+    const heapAfterSyncMb = await measureHeap(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    if (!jsFigures) {
+      const measured = await jsBeforeFirstPaint(page, env.buildDir);
+      jsFigures = { providers: measured.kb, files: measured.files };
+    }
+    const runs: OfflineReloadFigures[] = [];
+    for (let run = 0; run < offlineRuns; run += 1) runs.push(await measureOfflineReload(page));
+    log(`offline reload: first rows ${runs.map((run) => run.firstRowsMs.toFixed(0)).join(', ')} ms; search-ready ${runs.map((run) => run.searchReadyMs.toFixed(0)).join(', ')} ms`);
+    const search = await measureSearch(page, target, keystrokes);
+    log(`search p95 ${search.p95.toFixed(1)} ms over ${search.keystrokes} keystrokes`);
+    await context.close();
+
+    const token = await signInForToken(env.stack.url, ANON_KEY, STAFF.email, STAFF.password);
+    const baseline = await measureBaseline(env.browser, { appUrl: env.appUrl, stackUrl: env.stack.url, anonKey: ANON_KEY, accessToken: token });
+    log(`baseline: first rows ${baseline.firstRowsMs.toFixed(0)} ms, searchable ${baseline.searchReadyMs.toFixed(0)} ms`);
+    const offlineReload = { firstRowsMs: median(runs, 'firstRowsMs'), searchReadyMs: median(runs, 'searchReadyMs'), runs };
+    const counts = await countDirectory(env.stack.db.pg);
+    const figures: SizeFigures = {
+      providers: seed.counts.providers,
+      seed: { seconds: seed.ms / 1000, rows: { organizations: counts.organizations, memberships: counts.memberships, preferences: counts.preferences } },
+      firstSync,
+      heapAfterSyncMb,
+      offlineReload,
+      search,
+      baseline,
+      ratios: {
+        firstRows: offlineReload.firstRowsMs / baseline.firstRowsMs,
+        searchReady: offlineReload.searchReadyMs / baseline.searchReadyMs,
+      },
+    };
+    return { figures, js: jsFigures! };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function landingJs(env: BenchEnv) {
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${env.appUrl}/`);
+    return await jsBeforeFirstPaint(page, env.buildDir);
+  } finally {
+    await context.close();
+  }
+}
+
+const appPort = Number(process.env.BENCH_APP_PORT ?? 4502);
+const stackPort = Number(process.env.BENCH_STACK_PORT ?? 54502);
+let env: BenchEnv | null = null;
+let exitCode = 0;
+try {
+  env = await startBenchEnv({ appPort, stackPort, log });
+  const landing = await landingJs(env);
+  const measured: SizeFigures[] = [];
+  let js: { providers: number; files: number } | null = null;
+  const failures: string[] = [];
+  for (const size of sizes) {
+    try {
+      const result = await measureSize(env, size, js);
+      measured.push(result.figures);
+      js = result.js;
+    } catch (error) {
+      // Keep what the smaller sizes measured; the JSON says which size failed and why.
+      failures.push(`${size}: ${error instanceof Error ? error.message : String(error)}`);
+      log(`measuring ${size.toLocaleString('en-US')} providers failed: ${failures.at(-1)}`);
+      break;
+    }
+  }
+  const partial = {
+    startedAt: new Date(started).toISOString(),
+    machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), chromium: env.browser.version(), node: process.version },
+    network: CLINIC_NETWORK,
+    javascriptBeforeFirstPaintKb: { landing: landing.kb, landingFiles: landing.files, providers: js?.providers ?? Number.NaN, providersFiles: js?.files ?? 0 },
+    sizes: measured,
+    ...(failures.length > 0 ? { failures } : {}),
+  };
+  const result: BenchResult = { ...partial, budgets: budgets(partial), totalSeconds: (Date.now() - started) / 1000 };
+  const out = values.out ?? path.join(REPO_ROOT, 'bench-results', `bench-${smoke ? 'smoke-' : ''}${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\n${formatTable(result)}\n\nWrote ${path.relative(process.cwd(), out)} in ${result.totalSeconds.toFixed(0)} s.`);
+  const missing = missingFigures(result);
+  if (failures.length > 0 || measured.length < sizes.length) {
+    console.error(`Sizes not measured: ${failures.join('; ')}`);
+    exitCode = 1;
+  }
+  if (missing.length > 0) {
+    console.error(`Figures missing from the run: ${missing.join(', ')}`);
+    exitCode = 1;
+  }
+  if (values.enforce && result.budgets.some((budget) => !budget.met)) exitCode = 1;
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await env?.close();
+}
+process.exit(exitCode);
