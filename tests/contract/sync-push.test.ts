@@ -68,6 +68,20 @@ describe('sync_push', () => {
     expect(result).toEqual({ conflicts: [master], rejected: [] });
   });
 
+  it('answers a conflict, not a refusal, for a row the caller may read but not update, sent as new', async () => {
+    // A browser that lost its record of having downloaded another user's profile sends it
+    // again as new: it gets the master row to compare with, and nothing is written.
+    const other = await signedInUser('sync-push-other');
+    const master = await current('profiles', other.id);
+    const result = await push('profiles', [{ new: { ...master }, assumed: null }]);
+    expect(result).toEqual({ conflicts: [master], rejected: [] });
+    // An actual change to it is still refused, with the master row to reset to.
+    const edit = await push('profiles', [{ new: { ...master, first_name: 'Changed' }, assumed: master }]);
+    expect(edit.conflicts).toEqual([]);
+    expect(edit.rejected).toEqual([{ id: other.id, code: '42501', message: expect.stringContaining('permission denied'), master }]);
+    expect(await current('profiles', other.id)).toEqual(master);
+  });
+
   it('rejects rows that break a constraint and still applies the rest of the batch', async () => {
     const existing = providerRow();
     await push('providers', [{ new: existing, assumed: null }]);

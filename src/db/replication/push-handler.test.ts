@@ -56,6 +56,17 @@ describe('the push handler', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('does not send a clean record that has no assumed server state (a download whose receipt was lost)', async () => {
+    const { push, calls } = setup([]);
+    const downloaded = rowToDoc('provider_preferences', { ...preferences, _modified: '2026-11-21T10:00:00.000001+00:00' });
+    expect(downloaded.local_dirty).toBe(false);
+    expect(await push([{ newDocumentState: downloaded }])).toEqual([]);
+    expect(calls).toHaveLength(0);
+    // A record created here is dirty and goes out as new.
+    expect(await push([{ newDocumentState: preferences }])).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+
   it('hands a refused row back as the server version and tells the user why', async () => {
     const master = { ...preferences, report_format: 'summary', _modified: '2026-11-21T10:00:00.000001+00:00' };
     const { push, notices, rejections } = setup([

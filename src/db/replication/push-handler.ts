@@ -34,6 +34,18 @@ function isPushAnswer(value: unknown): value is PushAnswer {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Rows RxDB hands over that hold nothing new for the server:
+ * - a resolved conflict that ended equal to the server's row;
+ * - a clean record with no assumed server state: the server's own copy, downloaded while
+ *   the page was closed or reloaded before RxDB recorded having received it. Sending it
+ *   as new would ask to insert a row that exists (and that the user may not even edit).
+ */
+function needsNoWrite<T extends SyncedTable>(row: Row<T>, columns: (typeof TABLE_COLUMNS)[T]): boolean {
+  if (row.assumedMasterState) return docsEqual(row.assumedMasterState, row.newDocumentState, columns);
+  return row.newDocumentState.local_dirty === false && !row.newDocumentState._deleted;
+}
+
 export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table: T): ReplicationPushHandler<LocalDocOfTable[T]> {
   const columns = TABLE_COLUMNS[table];
   const references = Object.entries(REFERENCES[table]) as Array<[string, SyncedTable]>;
@@ -82,10 +94,7 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
 
   return async (rows) => {
     await ctx.gate.assertCanSync();
-    // A resolved conflict that ended equal to the server's row needs no write.
-    let pending = rows.filter(
-      (row) => !(row.assumedMasterState && docsEqual(row.assumedMasterState, row.newDocumentState, columns)),
-    );
+    let pending = rows.filter((row) => !needsNoWrite(row, columns));
     const conflicts: Array<DocWithDeleted<T>> = [];
     const refused: string[] = [];
     const notices: string[] = [];
