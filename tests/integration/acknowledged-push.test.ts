@@ -23,6 +23,7 @@ describe('an acknowledged push', () => {
     browser = new TestBrowser(await signedInUser('acknowledged-push'), { tables: ['providers'], live: false });
     await browser.signIn();
     await browser.open();
+    await browser.session!.awaitInSync(); // the first download is over: no pull until the periodic one
     const id = randomUUID();
     const inserted = (await browser.db.providers.insert(newLocalDoc('providers', { id, first_name: 'Ada', last_name: 'Acked' }))).toJSON(true);
     expect(inserted.local_dirty).toBe(true);
