@@ -44,6 +44,15 @@ describe('the conflict handler', () => {
     ]);
   });
 
+  it('takes the server version quietly for a copy with no local edit, even without a base', async () => {
+    const { handler, notices } = setup();
+    const stale = { ...base, phone: 'old' }; // downloaded earlier, clean
+    const server = { ...base, phone: 'new', server_modified: '2026-11-21T10:00:00.000001+00:00' };
+    const resolved = await handler.resolve({ newDocumentState: stale, assumedMasterState: undefined, realMasterState: server }, 'test');
+    expect(resolved).toEqual({ ...server, local_dirty: false });
+    expect(notices).toEqual([]);
+  });
+
   it('is clean when the merge equals the server row', async () => {
     const { handler, notices } = setup();
     const server = { ...base, phone: '2', server_modified: '2026-11-21T10:00:00.000001+00:00' };

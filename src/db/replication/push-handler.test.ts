@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newLocalDoc, rowToDoc } from '../mapping/row-mapping.ts';
+import { docToRow, fieldsOf, newLocalDoc, rowToDoc, type ServerRow } from '../mapping/row-mapping.ts';
 import { createPushHandler } from './push-handler.ts';
 import { RejectionRegistry } from './rejections.ts';
 import type { SyncContext } from './sync-context.ts';
 
 type Answer = { conflicts: unknown[]; rejected: Array<{ id: string; code: string; message: string; master: unknown }> };
 
-function setup(answers: Answer[], localProviders: Record<string, { local_dirty: boolean; _deleted: boolean }> = {}) {
+function setup(
+  answers: Answer[],
+  localProviders: Record<string, { local_dirty: boolean; _deleted: boolean }> = {},
+  serverRows: Array<Record<string, unknown>> = [],
+) {
   const calls: Array<{ p_table: string; p_rows: Array<{ new: Record<string, unknown>; assumed: unknown }> }> = [];
+  const reads: Array<{ table: string; ids: string[] }> = [];
   const notices: string[] = [];
   const rejections = new RejectionRegistry();
   const ctx = {
@@ -21,6 +26,14 @@ function setup(answers: Answer[], localProviders: Record<string, { local_dirty: 
       },
     },
     supabase: {
+      from: (table: string) => ({
+        select: () => ({
+          in: async (_column: string, ids: string[]) => {
+            reads.push({ table, ids });
+            return { data: serverRows.filter((row) => ids.includes(String(row.id))), error: null, status: 200 };
+          },
+        }),
+      }),
       rpc: async (_name: string, args: (typeof calls)[number]) => {
         calls.push(args);
         return { data: answers.shift() ?? { conflicts: [], rejected: [] }, error: null, status: 200 };
@@ -35,10 +48,13 @@ function setup(answers: Answer[], localProviders: Record<string, { local_dirty: 
     replicationOf: () => undefined,
     timing: { pullBatchSize: 10, pushBatchSize: 10, retryMs: 10, parentRetryDelaysMs: [1, 1], parentWaitMs: 1, resyncIntervalMs: 1000 },
   } as unknown as SyncContext;
-  return { push: createPushHandler(ctx, 'provider_preferences'), calls, notices, rejections };
+  return { push: createPushHandler(ctx, 'provider_preferences'), calls, reads, notices, rejections };
 }
 
 const preferences = { ...newLocalDoc('provider_preferences', { id: 'pref-1', provider_id: 'prov-1' }), _deleted: false };
+
+/** The preferences above as the server row a pull would bring. */
+const docToRowForTest = (): ServerRow => docToRow('provider_preferences', fieldsOf(preferences));
 
 describe('the push handler', () => {
   it('sends rows with their assumed server state and without local-only fields', async () => {
@@ -56,15 +72,24 @@ describe('the push handler', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('does not send a clean record that has no assumed server state (a download whose receipt was lost)', async () => {
-    const { push, calls } = setup([]);
-    const downloaded = rowToDoc('provider_preferences', { ...preferences, _modified: '2026-11-21T10:00:00.000001+00:00' });
+  it('does not push a clean record with no assumed server state (a download whose receipt was lost): it reads the server row', async () => {
+    const server = { ...docToRowForTest(), report_format: 'detailed', _modified: '2026-11-21T10:00:00.000002+00:00' };
+    const { push, calls, reads } = setup([], {}, [server]);
+    const downloaded = rowToDoc('provider_preferences', { ...docToRowForTest(), _modified: '2026-11-21T10:00:00.000001+00:00' });
     expect(downloaded.local_dirty).toBe(false);
-    expect(await push([{ newDocumentState: downloaded }])).toEqual([]);
+    const answer = await push([{ newDocumentState: downloaded }]);
     expect(calls).toHaveLength(0);
-    // A record created here is dirty and goes out as new.
-    expect(await push([{ newDocumentState: preferences }])).toEqual([]);
+    expect(reads).toEqual([{ table: 'provider_preferences', ids: ['pref-1'] }]);
+    // Handed back as a conflict: the conflict handler takes the server's version.
+    expect(answer).toEqual([rowToDoc('provider_preferences', server)]);
+  });
+
+  it('pushes such a record after all when the server shows no row with its id', async () => {
+    const { push, calls } = setup([{ conflicts: [], rejected: [] }]);
+    const downloaded = rowToDoc('provider_preferences', { ...docToRowForTest(), _modified: '2026-11-21T10:00:00.000001+00:00' });
+    expect(await push([{ newDocumentState: downloaded }])).toEqual([]);
     expect(calls).toHaveLength(1);
+    expect(calls[0]?.p_rows[0]?.assumed).toBeNull();
   });
 
   it('hands a refused row back as the server version and tells the user why', async () => {

@@ -34,16 +34,19 @@ function isPushAnswer(value: unknown): value is PushAnswer {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A resolved conflict that ended equal to the server's row: nothing to write. */
+function alreadyOnServer<T extends SyncedTable>(row: Row<T>, columns: (typeof TABLE_COLUMNS)[T]): boolean {
+  return !!row.assumedMasterState && docsEqual(row.assumedMasterState, row.newDocumentState, columns);
+}
+
 /**
- * Rows RxDB hands over that hold nothing new for the server:
- * - a resolved conflict that ended equal to the server's row;
- * - a clean record with no assumed server state: the server's own copy, downloaded while
- *   the page was closed or reloaded before RxDB recorded having received it. Sending it
- *   as new would ask to insert a row that exists (and that the user may not even edit).
+ * A clean record with no assumed server state: the server's own copy, downloaded while the
+ * page was closed or reloaded before RxDB recorded having received it. It holds no edit,
+ * so it is not pushed (the user may not even be allowed to edit it); the server's current
+ * row is read instead and handed back as a conflict, which refreshes a stale copy quietly.
  */
-function needsNoWrite<T extends SyncedTable>(row: Row<T>, columns: (typeof TABLE_COLUMNS)[T]): boolean {
-  if (row.assumedMasterState) return docsEqual(row.assumedMasterState, row.newDocumentState, columns);
-  return row.newDocumentState.local_dirty === false && !row.newDocumentState._deleted;
+function isUnrecordedDownload<T extends SyncedTable>(row: Row<T>): boolean {
+  return !row.assumedMasterState && row.newDocumentState.local_dirty === false && !row.newDocumentState._deleted;
 }
 
 export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table: T): ReplicationPushHandler<LocalDocOfTable[T]> {
@@ -72,6 +75,19 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
     return data;
   }
 
+  /** The server's current rows with these ids, as far as the user may see them. */
+  async function readMasters(ids: string[]): Promise<ServerRow[]> {
+    const { data, error, status } = await ctx.supabase.from(table).select('*').in('id', ids);
+    if (error) {
+      if (isAuthFailure(status, error)) {
+        ctx.gate.authFailed();
+        throw new SyncPausedError('Sync paused: the server refused the session');
+      }
+      throw requestFailure('save your changes', status, error);
+    }
+    return (data ?? []) as ServerRow[];
+  }
+
   /** Whether a record this row refers to exists locally and still waits to be pushed. */
   async function hasPendingParent(doc: Doc): Promise<boolean> {
     for (const [column, parent] of references) {
@@ -94,11 +110,19 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
 
   return async (rows) => {
     await ctx.gate.assertCanSync();
-    let pending = rows.filter((row) => !needsNoWrite(row, columns));
+    let pending = rows.filter((row) => !alreadyOnServer(row, columns));
     const conflicts: Array<DocWithDeleted<T>> = [];
     const refused: string[] = [];
     const notices: string[] = [];
     try {
+      const downloads = pending.filter(isUnrecordedDownload);
+      if (downloads.length > 0) {
+        const masters = await readMasters(downloads.map((row) => String(row.newDocumentState.id)));
+        conflicts.push(...masters.map((row) => rowToDoc(table, row)));
+        // One the server no longer shows this user goes out as before, for the server to judge.
+        const found = new Set(masters.map((row) => String(row.id)));
+        pending = pending.filter((row) => !isUnrecordedDownload(row) || !found.has(String(row.newDocumentState.id)));
+      }
       const pendingParents = await Promise.all(pending.map((row) => hasPendingParent(fieldsOf(row.newDocumentState))));
       if (pendingParents.some(Boolean)) await waitForParents(ctx.timing.parentWaitMs);
 
