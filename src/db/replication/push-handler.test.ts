@@ -84,6 +84,15 @@ describe('the push handler', () => {
     expect(answer).toEqual([rowToDoc('provider_preferences', server)]);
   });
 
+  it('treats a downloaded tombstone the same way', async () => {
+    const server = { ...docToRowForTest(), _deleted: true, _modified: '2026-11-21T10:00:00.000002+00:00' };
+    const { push, calls, reads } = setup([], {}, [server]);
+    const tombstone = rowToDoc('provider_preferences', server);
+    expect(await push([{ newDocumentState: tombstone }])).toEqual([tombstone]);
+    expect(calls).toHaveLength(0);
+    expect(reads).toHaveLength(1);
+  });
+
   it('pushes such a record after all when the server shows no row with its id', async () => {
     const { push, calls } = setup([{ conflicts: [], rejected: [] }]);
     const downloaded = rowToDoc('provider_preferences', { ...docToRowForTest(), _modified: '2026-11-21T10:00:00.000001+00:00' });

@@ -46,7 +46,8 @@ function alreadyOnServer<T extends SyncedTable>(row: Row<T>, columns: (typeof TA
  * row is read instead and handed back as a conflict, which refreshes a stale copy quietly.
  */
 function isUnrecordedDownload<T extends SyncedTable>(row: Row<T>): boolean {
-  return !row.assumedMasterState && row.newDocumentState.local_dirty === false && !row.newDocumentState._deleted;
+  // Tombstones too: a local removal is dirty (the pre-remove hook), a downloaded one clean.
+  return !row.assumedMasterState && row.newDocumentState.local_dirty === false;
 }
 
 export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table: T): ReplicationPushHandler<LocalDocOfTable[T]> {
