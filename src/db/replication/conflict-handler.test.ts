@@ -44,13 +44,15 @@ describe('the conflict handler', () => {
     ]);
   });
 
-  it('takes the server version quietly for a copy with no local edit, even without a base', async () => {
-    const { handler, notices } = setup();
-    const stale = { ...base, phone: 'old' }; // downloaded earlier, clean
+  it('takes the server version quietly for a stale downloaded copy the push handler adopted', async () => {
+    const { handler, notices, rejections } = setup();
+    const stale = { ...base, phone: 'old' }; // downloaded earlier, clean, its receipt lost
     const server = { ...base, phone: 'new', server_modified: '2026-11-21T10:00:00.000001+00:00' };
+    rejections.adoptServerCopy('providers', 'p1');
     const resolved = await handler.resolve({ newDocumentState: stale, assumedMasterState: undefined, realMasterState: server }, 'test');
     expect(resolved).toEqual({ ...server, local_dirty: false });
     expect(notices).toEqual([]);
+    expect(rejections.size).toBe(0);
   });
 
   it('is clean when the merge equals the server row', async () => {

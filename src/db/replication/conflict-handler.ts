@@ -32,8 +32,6 @@ export function createConflictHandler<T extends SyncedTable>(table: T, deps: Con
       const id = String(realMasterState.id);
       const unacknowledged = deps.unacknowledged?.statesOf(table, id) ?? [];
       if (deps.rejections.take(table, id)) return { ...realMasterState, local_dirty: false };
-      // No local edit in it (a copy downloaded earlier): the server's version, quietly.
-      if (newDocumentState.local_dirty === false) return { ...realMasterState, local_dirty: false };
       const { merged, overwrittenFields } = threeWayMerge({
         columns,
         base: assumedMasterState ? fieldsOf(assumedMasterState) : null,

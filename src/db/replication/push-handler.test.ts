@@ -74,14 +74,15 @@ describe('the push handler', () => {
 
   it('does not push a clean record with no assumed server state (a download whose receipt was lost): it reads the server row', async () => {
     const server = { ...docToRowForTest(), report_format: 'detailed', _modified: '2026-11-21T10:00:00.000002+00:00' };
-    const { push, calls, reads } = setup([], {}, [server]);
+    const { push, calls, reads, rejections } = setup([], {}, [server]);
     const downloaded = rowToDoc('provider_preferences', { ...docToRowForTest(), _modified: '2026-11-21T10:00:00.000001+00:00' });
     expect(downloaded.local_dirty).toBe(false);
     const answer = await push([{ newDocumentState: downloaded }]);
     expect(calls).toHaveLength(0);
     expect(reads).toEqual([{ table: 'provider_preferences', ids: ['pref-1'] }]);
-    // Handed back as a conflict: the conflict handler takes the server's version.
+    // Handed back as a conflict that the conflict handler takes as it is.
     expect(answer).toEqual([rowToDoc('provider_preferences', server)]);
+    expect(rejections.take('provider_preferences', 'pref-1')).toBeTruthy();
   });
 
   it('treats a downloaded tombstone the same way', async () => {

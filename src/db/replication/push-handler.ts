@@ -118,10 +118,18 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
     try {
       const downloads = pending.filter(isUnrecordedDownload);
       if (downloads.length > 0) {
-        const masters = await readMasters(downloads.map((row) => String(row.newDocumentState.id)));
-        conflicts.push(...masters.map((row) => rowToDoc(table, row)));
+        const masters = (await readMasters(downloads.map((row) => String(row.newDocumentState.id)))).map((row) => rowToDoc(table, row));
+        for (const master of masters) {
+          const copy = downloads.find((row) => row.newDocumentState.id === master.id);
+          // Only a copy that differs reaches the conflict handler (RxDB skips equal ones).
+          if (copy && !docsEqual(master, copy.newDocumentState, columns)) {
+            ctx.rejections.adoptServerCopy(table, String(master.id));
+            refused.push(String(master.id));
+          }
+        }
+        conflicts.push(...masters);
         // One the server no longer shows this user goes out as before, for the server to judge.
-        const found = new Set(masters.map((row) => String(row.id)));
+        const found = new Set(masters.map((doc) => String(doc.id)));
         pending = pending.filter((row) => !isUnrecordedDownload(row) || !found.has(String(row.newDocumentState.id)));
       }
       const pendingParents = await Promise.all(pending.map((row) => hasPendingParent(fieldsOf(row.newDocumentState))));
@@ -154,7 +162,7 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
         await ctx.gate.assertCanSync();
       }
     } catch (error) {
-      // RxDB sends the whole batch again later: forget this attempt's refusals.
+      // RxDB sends the whole batch again later: forget this attempt's refusals (and adoptions).
       ctx.rejections.discard(table, refused);
       if (error instanceof SyncRequestError) ctx.status.requestFailed(table, error);
       throw error;

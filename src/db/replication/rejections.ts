@@ -4,6 +4,7 @@
  * as a conflict whose "master" is the server's row (or a tombstone when the server has
  * none), and this registry tells the conflict handler to take that master as it is
  * instead of merging — so the refused change is neither kept nor pushed again.
+ * It also carries stale downloaded copies (see `adoptServerCopy`), resolved the same way.
  */
 import type { SyncedTable } from '../tables/definitions.ts';
 
@@ -11,6 +12,8 @@ export interface Rejection {
   code: string;
   message: string;
 }
+
+const SERVER_COPY: Rejection = { code: 'server-copy', message: 'a stale downloaded copy takes the server row' };
 
 export class RejectionRegistry {
   private readonly entries = new Map<string, Rejection>();
@@ -21,6 +24,14 @@ export class RejectionRegistry {
 
   add(table: SyncedTable, id: string, rejection: Rejection): void {
     this.entries.set(RejectionRegistry.key(table, id), rejection);
+  }
+
+  /**
+   * A clean copy the server has newer: its conflict takes the server's row as it is, with
+   * no notice (there is no local edit in it to tell about).
+   */
+  adoptServerCopy(table: SyncedTable, id: string): void {
+    this.entries.set(RejectionRegistry.key(table, id), SERVER_COPY);
   }
 
   /** The rejection of a row, removed from the registry (each is resolved once). */
