@@ -39,6 +39,7 @@ function context(server: ReturnType<typeof fakeServer>) {
   const ctx = {
     supabase: { from: server.from },
     gate: { assertCanSync: async () => {}, authFailed: vi.fn() },
+    replicationOf: () => undefined,
     status,
   } as unknown as SyncContext;
   return { ctx, status };

@@ -9,12 +9,18 @@
  * a page comes back empty.
  */
 import type { ReplicationPullHandler } from 'rxdb';
+import { filter, firstValueFrom } from 'rxjs';
 import { rowToDoc, type ServerRow } from '../mapping/row-mapping.ts';
 import type { SyncedTable } from '../tables/definitions.ts';
 import type { LocalDocOfTable } from '../tables/local-docs.ts';
 import { isAuthFailure, requestFailure, SyncPausedError } from './errors.ts';
 import { afterCheckpointFilter, checkpointAfter, isPullCheckpoint, type PullCheckpoint } from './pull-query.ts';
 import type { SyncContext } from './sync-context.ts';
+
+/** At most this long a pull waits for the same table's push in flight. */
+const PUSH_WAIT_MS = 3000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createPullHandler<T extends SyncedTable>(
   ctx: SyncContext,
@@ -39,8 +45,20 @@ export function createPullHandler<T extends SyncedTable>(
     return (data ?? []) as ServerRow[];
   }
 
+  /**
+   * A pull answered while this table's push is in flight brings the pushed rows before RxDB
+   * has recorded the push; RxDB then skips them as local changes and the checkpoint passes
+   * them, so their server stamp would not come back until a full resync. Let the push end.
+   */
+  async function afterPushInFlight(): Promise<void> {
+    const active = ctx.replicationOf(table)?.internalReplicationState?.events.active.up;
+    if (!active?.getValue()) return;
+    await Promise.race([firstValueFrom(active.pipe(filter((busy) => !busy))), sleep(PUSH_WAIT_MS)]);
+  }
+
   return async (checkpoint, batchSize) => {
     await ctx.gate.assertCanSync();
+    await afterPushInFlight();
     let after = isPullCheckpoint(checkpoint) ? checkpoint : undefined;
     const rows: ServerRow[] = [];
     while (rows.length < batchSize) {
