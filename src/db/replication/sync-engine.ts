@@ -4,7 +4,7 @@
  * closes (connection, session, tab leadership), wires the live triggers, the status and
  * the pending-changes count, and offers `retry` and `awaitInSync` (for the UI and tests).
  */
-import { debounceTime, filter, interval, merge, Subject, type Subscription } from 'rxjs';
+import { debounceTime, filter, merge, Subject, type Subscription } from 'rxjs';
 import type { SupabaseClient } from '../../lib/supabase.ts';
 import type { SyncStatusApi } from '../../stores/sync-store.ts';
 import type { Connectivity } from '../connectivity.ts';
@@ -23,15 +23,6 @@ import { createTableReplication } from './table-replication.ts';
 
 /** Let a burst of pushes and pulls settle before looking at the dirty records. */
 const RECONCILE_DEBOUNCE_MS = 50;
-/**
- * While records wait, look again this often: RxDB records a push's acknowledgment after it
- * says the push was sent, and on a busy device that can be after the settled look above.
- */
-const ACKNOWLEDGE_RETRY_MS = 2000;
-/** How long a settled look waits for RxDB's pushes in flight before it re-sends anything. */
-const IN_SYNC_WAIT_MS = 3000;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type EngineClient = Pick<SupabaseClient, 'from' | 'rpc' | 'channel' | 'removeChannel'>;
 
@@ -68,15 +59,11 @@ export class SyncEngine {
   private stopLive: (() => void) | null = null;
   private queue: Promise<void> = Promise.resolve();
   private firstSyncStarted = false;
-  private pendingCount = 0;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.tables = SYNC_ORDER.filter((table) => options.tables.includes(table));
     this.status = new SyncStatusTracker(options.db, options.gate, this.tables, options.store);
-    this.pending = new PendingRecords(options.db, this.tables, (count) => {
-      this.pendingCount = count;
-      options.store.update({ pendingRecords: count });
-    });
+    this.pending = new PendingRecords(options.db, this.tables, (count) => options.store.update({ pendingRecords: count }));
   }
 
   async start(): Promise<void> {
@@ -202,29 +189,11 @@ export class SyncEngine {
       internal.events.active.up.subscribe((active) => this.status.activity(table, 'up', active)),
       // After a push, a pull or a resync: clear the flags of what is through, and re-send what
       // RxDB dropped (only while the upstream is idle and may sync; see pending-records.ts).
-      settled$.pipe(debounceTime(RECONCILE_DEBOUNCE_MS)).subscribe(() => void this.settle(table, replication).catch(() => undefined)),
-      // Acknowledgments only (never a re-push): clearing a flag the server's answer allows is safe at any time.
-      interval(ACKNOWLEDGE_RETRY_MS)
-        .pipe(filter(() => this.pendingCount > 0 && !internal.events.active.up.getValue()))
-        .subscribe(() => void this.pending.reconcile(table, replication, false).catch(() => undefined)),
+      settled$.pipe(debounceTime(RECONCILE_DEBOUNCE_MS)).subscribe(() => {
+        const repush = !internal.events.active.up.getValue() && !replication.isStoppedOrPaused() && this.options.gate.canSync();
+        void this.pending.reconcile(table, replication, repush).catch(() => undefined);
+      }),
     );
-  }
-
-  /**
-   * Clear the flags of what is through; re-send what RxDB dropped only when its upstream is
-   * really idle. `active.up` alone is not enough: RxDB's start-up and RESYNC pushes run
-   * with it false, and a row re-sent during one of them would be pushed twice.
-   */
-  private async settle(table: SyncedTable, replication: AnyReplicationState): Promise<void> {
-    const internal = replication.internalReplicationState;
-    const mayRepush = () =>
-      !!internal && !internal.events.active.up.getValue() && !replication.isStoppedOrPaused() && this.options.gate.canSync();
-    let repush = mayRepush();
-    if (repush) {
-      const inSync = await Promise.race([replication.awaitInSync().then(() => true), sleep(IN_SYNC_WAIT_MS).then(() => false)]);
-      repush = inSync && mayRepush();
-    }
-    await this.pending.reconcile(table, replication, repush);
   }
 
   private onReplicationError(error: RxErrorLike): void {
