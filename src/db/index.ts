@@ -115,6 +115,7 @@ export type { LocalCollections, LocalDatabase, AnyRxStorage } from './database.t
 export type { SessionOptions, SessionClient, LocalDataSession } from './session.ts';
 export type { Connectivity } from './connectivity.ts';
 export { newLocalDoc } from './mapping/row-mapping.ts';
+export { timestampKey } from './merge/values-equal.ts';
 export { registerOutboxHandler, type OutboxHandler, type OutboxCallContext } from './outbox/outbox-handlers.ts';
 export type { OutboxOutcome } from './outbox/outbox-machine.ts';
 export { watchOutboxItem, watchOutboxItems, retryOutboxItem, type EnqueueOptions } from './outbox/outbox.ts';

@@ -10,7 +10,7 @@
  *   shows it waiting; a later refusal still reaches the user as a sync notice).
  */
 import { filter, firstValueFrom, map, of, timeout } from 'rxjs';
-import type { RxCollection } from '../../../db/index.ts';
+import { timestampKey, type RxCollection } from '../../../db/index.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 
 export const SERVER_ANSWER_TIMEOUT_MS = 20_000;
@@ -73,9 +73,16 @@ export function awaitServer<D extends SyncedRecord>(
   );
 }
 
-/** Deep equality of JSON values (arrays of text here), ignoring object key order. */
+/**
+ * Deep equality of JSON values (arrays of text here), ignoring object key order; timestamps
+ * by instant (the server writes `…16.7+00:00` what the browser wrote as `…16.700Z`).
+ */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') {
+    const instant = timestampKey(a);
+    return instant !== null && instant === timestampKey(b);
+  }
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((value, i) => sameValue(value, b[i]));

@@ -144,6 +144,9 @@ describe('the server answer', () => {
   it('is saved when the record came back with our values, failed when reset to others', () => {
     const record = { id: 'x', local_dirty: false, nickname: 'Countess', tags: ['a'], updated_at: 'later' };
     expect(outcomeOf({ kind: 'answered', record }, { nickname: 'Countess', tags: ['a'], updated_at: NOW })).toBe('saved');
+    // The server's spelling of a timestamp the browser wrote is the same value.
+    expect(outcomeOf({ kind: 'answered', record: { created_at: '2026-11-22T06:01:16.7+00:00' } }, { created_at: '2026-11-22T06:01:16.700Z' })).toBe('saved');
+    expect(outcomeOf({ kind: 'answered', record: { created_at: '2026-11-22T06:01:17+00:00' } }, { created_at: '2026-11-22T06:01:16.700Z' })).toBe('failed');
     expect(outcomeOf({ kind: 'answered', record }, { nickname: 'Ada' })).toBe('failed');
     expect(outcomeOf({ kind: 'pending' }, { nickname: 'Ada' })).toBe('pending');
   });
