@@ -65,27 +65,22 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
       rows.map((row) => ({ id: String(row.newDocumentState.id), doc: fieldsOf(row.newDocumentState) })),
     );
     const { data, error, status } = await ctx.supabase.rpc('sync_push', { p_table: table, p_rows });
-    if (error) {
-      if (isAuthFailure(status, error)) {
-        ctx.gate.authFailed();
-        throw new SyncPausedError('Sync paused: the server refused the session');
-      }
-      throw requestFailure('save your changes', status, error);
-    }
+    if (error) throw failureOf(status, error);
     if (!isPushAnswer(data)) throw requestFailure('save your changes', status, { message: 'unexpected answer from sync_push' });
     return data;
+  }
+
+  /** What a failed request means: sync paused when the session was refused, else a failure to retry. */
+  function failureOf(status: number, error: { message: string; code?: string }): Error {
+    if (!isAuthFailure(status, error)) return requestFailure('save your changes', status, error);
+    ctx.gate.authFailed();
+    return new SyncPausedError('Sync paused: the server refused the session');
   }
 
   /** The server's current rows with these ids, as far as the user may see them. */
   async function readMasters(ids: string[]): Promise<ServerRow[]> {
     const { data, error, status } = await ctx.supabase.from(table).select('*').in('id', ids);
-    if (error) {
-      if (isAuthFailure(status, error)) {
-        ctx.gate.authFailed();
-        throw new SyncPausedError('Sync paused: the server refused the session');
-      }
-      throw requestFailure('save your changes', status, error);
-    }
+    if (error) throw failureOf(status, error);
     return (data ?? []) as ServerRow[];
   }
 
