@@ -44,6 +44,25 @@ describe('the local database', () => {
     expect(typeof doc.created_at).toBe('string');
   });
 
+  it('moves updated_at on with every local edit that changes data, unless the edit sets it', async () => {
+    const db = await open('user-touch');
+    const doc = await db.preferences.insert({
+      id: '44444444-4444-4444-8444-444444444444',
+      provider_id: '11111111-1111-4111-8111-111111111111',
+      updated_at: '2026-01-02T08:00:00.000Z',
+    } as Parameters<typeof db.preferences.insert>[0]);
+    // Turned off: the record must differ from the state it came from, also in updated_at.
+    const changed = await doc.incrementalPatch({ in_app_notifications: false });
+    expect(changed.updated_at).not.toBe('2026-01-02T08:00:00.000Z');
+    expect(Date.parse(changed.updated_at)).toBeGreaterThan(Date.parse('2026-01-02T08:00:00.000Z'));
+    // An edit that sets updated_at itself keeps its value.
+    const own = await changed.incrementalPatch({ in_app_notifications: true, updated_at: '2026-01-02T09:00:00.000Z' });
+    expect(own.updated_at).toBe('2026-01-02T09:00:00.000Z');
+    // A save that changes nothing leaves it as it is.
+    const same = await own.incrementalPatch({ in_app_notifications: true });
+    expect(same.updated_at).toBe('2026-01-02T09:00:00.000Z');
+  });
+
   it('rejects a document that breaks the schema in dev mode', async () => {
     const db = await open('user-invalid');
     await expect(

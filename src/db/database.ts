@@ -16,7 +16,7 @@ import {
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { prepareLocalWrite, systemClock, type Clock } from './mapping/row-mapping.ts';
+import { prepareLocalWrite, systemClock, touchUpdatedAt, type Clock } from './mapping/row-mapping.ts';
 import { docsEqual } from './merge/docs-equal.ts';
 import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
 import { syncedSchema } from './schema/synced-schemas.ts';
@@ -147,10 +147,12 @@ function installWriteHooks(db: LocalDatabase, tables: readonly SyncedTable[], cl
     const collection = db.collections[COLLECTION_OF[table]] as unknown as RxCollection<Record<string, unknown>>;
     collection.preInsert((data) => prepareLocalWrite(table, data, clock), false);
     collection.preSave((data, previous) => {
-      const wasDirty = (previous as Record<string, unknown> | undefined)?.local_dirty === true;
+      const before = previous as Record<string, unknown> | undefined;
       prepareLocalWrite(table, data, clock);
+      if (!before) return;
       // A save that changes nothing keeps the record's state (it has nothing new to push).
-      if (previous && !wasDirty && docsEqual(data, previous as Record<string, unknown>)) data.local_dirty = false;
+      if (docsEqual(data, before)) data.local_dirty = before.local_dirty === true;
+      else touchUpdatedAt(table, data, before, clock);
     }, false);
     collection.preRemove((data) => {
       data.local_dirty = true;

@@ -72,6 +72,24 @@ describe('a push applied whose answer was lost', () => {
     await expectSettled(current, id, '5185550222');
   });
 
+  it('keeps a newer edit that sets the field back to the value both sides had before', async () => {
+    const current = await openBrowser('lost-answer-revert');
+    const id = await syncedProvider(current, `Revert ${id8()}`);
+    current.network.loseAnswers.set('providers', 1_000);
+    await setPhone(current, id, '5185550111');
+    await eventually(async () => expect(await serverRow(id)).toMatchObject({ phone: '5185550111' }));
+
+    // Back to the synced value while the first push is still unanswered, across a reload.
+    current.network.setOnline(false);
+    current.network.loseAnswers.delete('providers');
+    await current.close();
+    await current.open();
+    await setPhone(current, id, '5185550100');
+    current.network.setOnline(true);
+
+    await expectSettled(current, id, '5185550100');
+  });
+
   it('does not let the older write beat a newer edit when the answer came while sync was paused', async () => {
     const current = await openBrowser('lost-answer-paused');
     const id = await syncedProvider(current, `Paused ${id8()}`);

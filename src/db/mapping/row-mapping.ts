@@ -7,6 +7,7 @@
 import { defaultValueOf, type ColumnSpec } from '../tables/columns.ts';
 import { TABLE_COLUMNS, type InputOfTable, type SyncedTable } from '../tables/definitions.ts';
 import { derivedFields, type LocalDocOfTable } from '../tables/local-docs.ts';
+import { compareTimestamps } from '../merge/values-equal.ts';
 import { parseJsonColumn, parseTextArrayColumn } from './json-columns.ts';
 
 /** A row as the server sends it. */
@@ -90,6 +91,20 @@ export function prepareLocalWrite(table: SyncedTable, doc: Record<string, unknow
   if (doc.server_modified === undefined) doc.server_modified = null;
   Object.assign(doc, derivedFields(table, doc));
   doc.local_dirty = true;
+}
+
+/**
+ * A local edit moves `updated_at` on, unless the caller set it. The edited record then
+ * differs from the server state it started from even when the user set a field back to
+ * that state's value (a switch turned on and off again while the first push's answer was
+ * lost): RxDB would take such a record for "in sync", skip its push and let the next pull
+ * overwrite it with the server's copy of the earlier value.
+ */
+export function touchUpdatedAt(table: SyncedTable, doc: Record<string, unknown>, previous: Record<string, unknown>, clock: Clock = systemClock): void {
+  if (!('updated_at' in columnsOf(table)) || doc.updated_at !== previous.updated_at) return;
+  const now = clock.now();
+  const before = typeof previous.updated_at === 'string' ? previous.updated_at : null;
+  doc.updated_at = before !== null && compareTimestamps(now, before) === 0 ? new Date(Date.parse(now) + 1).toISOString() : now;
 }
 
 /**

@@ -53,6 +53,18 @@ describe('threeWayMerge', () => {
     expect(created.overwrittenFields).toEqual([]);
   });
 
+  it("keeps a local edit back to the base value when the server holds this browser's own unacknowledged push", () => {
+    // Turned in-app notifications on (applied, answer lost), then off again before the retry:
+    // the local value equals the base, yet it is the newest write of this field.
+    const prefs = { id: 'pref1', provider_id: 'p1', in_app_notifications: false, fax_number: '5185550100', _deleted: false };
+    const sent = { ...prefs, in_app_notifications: true };
+    const server = { ...prefs, in_app_notifications: true, fax_number: '5185550199' };
+    const { merged, overwrittenFields } = threeWayMerge({ columns: preferenceColumns, base: prefs, local: prefs, server, unacknowledged: [sent] });
+    expect(merged.in_app_notifications).toBe(false);
+    expect(merged.fax_number).toBe('5185550199');
+    expect(overwrittenFields).toEqual([]);
+  });
+
   it('does not report a field both sides changed to the same value', () => {
     const local = { ...base, email: 'same@clinic.test' };
     const server = { ...base, email: 'same@clinic.test' };

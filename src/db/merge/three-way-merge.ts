@@ -10,8 +10,10 @@
  * - deletion (`_deleted`) merges like a field.
  * Without a base (the browser created a record the server already has) every differing
  * field counts as changed on both sides.
- * `unacknowledged` are states this browser sent whose answer was lost: a server value equal
- * to one of them is the browser's own write, not a change made on the server.
+ * `unacknowledged` are states this browser sent against `base` whose answer was lost: a
+ * server value equal to one of them is the browser's own write, not a change made on the
+ * server, and the local value (written after it) stands — also when the user set the
+ * field back to its base value, which the comparison with the base alone would miss.
  */
 import { BOOKKEEPING_COLUMNS } from '../tables/definitions.ts';
 import type { ColumnMap, ColumnSpec } from '../tables/columns.ts';
@@ -52,7 +54,7 @@ export function threeWayMerge({ columns, base, local, server, unacknowledged = [
     const localChanged = base ? !valuesEqual(spec, read(base), localValue) : true;
     const serverWroteOurs = unacknowledged.some((sent) => valuesEqual(spec, read(sent), serverValue));
     const serverChanged = serverWroteOurs ? false : base ? !valuesEqual(spec, read(base), serverValue) : true;
-    if (localChanged && !serverChanged) {
+    if (serverWroteOurs || (localChanged && !serverChanged)) {
       merged[field] = localValue;
     } else {
       merged[field] = serverValue;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rowToDoc } from '../mapping/row-mapping.ts';
 import { createConflictHandler } from './conflict-handler.ts';
 import { RejectionRegistry } from './rejections.ts';
+import { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 
 const base = rowToDoc('providers', {
   id: 'p1',
@@ -18,12 +19,14 @@ const base = rowToDoc('providers', {
 function setup() {
   const notices: string[] = [];
   const rejections = new RejectionRegistry();
+  const unacknowledged = new UnacknowledgedPushes();
   const handler = createConflictHandler('providers', {
     rejections,
+    unacknowledged,
     lookup: async () => null,
     notify: (message) => notices.push(message),
   });
-  return { handler, notices, rejections };
+  return { handler, notices, rejections, unacknowledged };
 }
 
 describe('the conflict handler', () => {
@@ -53,6 +56,22 @@ describe('the conflict handler', () => {
     expect(resolved).toEqual({ ...server, local_dirty: false });
     expect(notices).toEqual([]);
     expect(rejections.size).toBe(0);
+  });
+
+  it("counts only the unanswered states sent against the conflict's base as this browser's own", async () => {
+    const { handler, unacknowledged } = setup();
+    // Phone 2 was sent against `base` (its answer lost); a later merge moved the base on to
+    // phone 1 again; now the server holds phone 2 from another user's newer edit.
+    await unacknowledged.sent('providers', [{ id: 'p1', doc: { ...base, phone: '2' }, against: base }]);
+    const movedOn = { ...base, email: 'later@clinic.test', server_modified: '2026-11-21T10:00:00.000001+00:00' };
+    const server = { ...movedOn, phone: '2', server_modified: '2026-11-21T11:00:00.000001+00:00' };
+    const local = { ...movedOn, last_name: 'Smith', local_dirty: true };
+    const later = await handler.resolve({ newDocumentState: local, assumedMasterState: movedOn, realMasterState: server }, 'test');
+    expect(later).toMatchObject({ phone: '2', last_name: 'Smith' });
+    // Against the base it was sent with, the same server value is this browser's own write,
+    // and the newer local value (set back to 1) stands.
+    const own = await handler.resolve({ newDocumentState: { ...base, local_dirty: true }, assumedMasterState: base, realMasterState: { ...base, phone: '2', server_modified: movedOn.server_modified } }, 'test');
+    expect(own).toMatchObject({ phone: '1', local_dirty: true });
   });
 
   it('is clean when the merge equals the server row', async () => {

@@ -30,11 +30,12 @@ export function createConflictHandler<T extends SyncedTable>(table: T, deps: Con
     isEqual: (a, b) => docsEqual(a, b, columns),
     async resolve({ newDocumentState, assumedMasterState, realMasterState }) {
       const id = String(realMasterState.id);
-      const unacknowledged = deps.unacknowledged?.statesOf(table, id) ?? [];
       if (deps.rejections.take(table, id)) return { ...realMasterState, local_dirty: false };
+      const base = assumedMasterState ? fieldsOf(assumedMasterState) : null;
+      const unacknowledged = deps.unacknowledged?.statesOf(table, id, base) ?? [];
       const { merged, overwrittenFields } = threeWayMerge({
         columns,
-        base: assumedMasterState ? fieldsOf(assumedMasterState) : null,
+        base,
         local: fieldsOf(newDocumentState),
         server: fieldsOf(realMasterState),
         unacknowledged,

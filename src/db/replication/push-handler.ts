@@ -62,7 +62,11 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
     // Recorded (durably) before the request: its answer may never arrive (see unacknowledged-pushes.ts).
     await ctx.unacknowledged?.sent(
       table,
-      rows.map((row) => ({ id: String(row.newDocumentState.id), doc: fieldsOf(row.newDocumentState) })),
+      rows.map((row) => ({
+        id: String(row.newDocumentState.id),
+        doc: fieldsOf(row.newDocumentState),
+        against: row.assumedMasterState ? fieldsOf(row.assumedMasterState) : null,
+      })),
     );
     const { data, error, status } = await ctx.supabase.rpc('sync_push', { p_table: table, p_rows });
     if (error) throw failureOf(status, error);

@@ -7,16 +7,35 @@
  * in tests/integration/soak.test.ts found this). So every state sent is kept here until an
  * answer accepts it; when a conflict comes back, a server field that equals one of these
  * unacknowledged states came from this browser and does not count as a server change.
+ * Each state is kept with the master state it was sent against: only states sent against
+ * the conflict's base can tell which server values are this browser's; an older one (sent
+ * before a merge moved the base on) would take another user's later write for its own.
  *
  * The record is persisted (a local document of the user's database, written before the
  * request goes out): a reload or crash while a push is unanswered must not forget it, or
  * the retry after the reload lets the older write win again.
  */
 import type { LocalDatabase } from '../database.ts';
-import type { SyncedTable } from '../tables/definitions.ts';
+import { docsEqual } from '../merge/docs-equal.ts';
+import { TABLE_COLUMNS, type SyncedTable } from '../tables/definitions.ts';
 
 type Doc = Record<string, unknown>;
-type Entries = Record<string, Doc[]>;
+
+/**
+ * A state sent and the master state it was sent against (null: sent as new; undefined: not
+ * known, for records saved before the base was kept — such a state fits any base).
+ */
+export interface SentState {
+  doc: Doc;
+  against?: Doc | null;
+}
+
+type Entries = Record<string, SentState[]>;
+
+function isSentState(saved: unknown): saved is SentState {
+  const doc = (saved as { doc?: unknown } | null)?.doc;
+  return typeof doc === 'object' && doc !== null;
+}
 
 const MAX_STATES_PER_ROW = 10;
 
@@ -41,8 +60,12 @@ export function localDocumentStore(db: LocalDatabase): UnacknowledgedStore {
   };
 }
 
+function sameBase(table: SyncedTable, a: Doc | null, b: Doc | null): boolean {
+  return a === null || b === null ? a === b : docsEqual(a, b, TABLE_COLUMNS[table]);
+}
+
 export class UnacknowledgedPushes {
-  private entries = new Map<string, Doc[]>();
+  private entries = new Map<string, SentState[]>();
   private store: UnacknowledgedStore | null = null;
   /** Writes go one after the other, each with the whole record (it stays small). */
   private writes: Promise<void> = Promise.resolve();
@@ -56,17 +79,18 @@ export class UnacknowledgedPushes {
   async load(store: UnacknowledgedStore): Promise<void> {
     const saved = (await store.read()) ?? {};
     for (const [key, states] of Object.entries(saved)) {
-      const merged = [...states, ...(this.entries.get(key) ?? [])];
+      const read = (states as unknown[]).map((state) => (isSentState(state) ? state : { doc: state as Doc }));
+      const merged = [...read, ...(this.entries.get(key) ?? [])];
       this.entries.set(key, merged.slice(-MAX_STATES_PER_ROW));
     }
     this.store = store;
   }
 
   /** States are about to be sent; resolves once they are recorded durably. */
-  async sent(table: SyncedTable, rows: ReadonlyArray<{ id: string; doc: Doc }>): Promise<void> {
-    for (const { id, doc } of rows) {
+  async sent(table: SyncedTable, rows: ReadonlyArray<{ id: string; doc: Doc; against: Doc | null }>): Promise<void> {
+    for (const { id, doc, against } of rows) {
       const key = UnacknowledgedPushes.key(table, id);
-      const list = [...(this.entries.get(key) ?? []), doc];
+      const list = [...(this.entries.get(key) ?? []), { doc, against }];
       // A row that keeps failing is sent again and again: the latest few states are enough.
       this.entries.set(key, list.slice(-MAX_STATES_PER_ROW));
     }
@@ -86,12 +110,14 @@ export class UnacknowledgedPushes {
   }
 
   /**
-   * The states of a row sent without an accepting answer. Kept until a push of the row is
-   * accepted: RxDB drops a merge result when the user wrote in between (the write starts a
-   * new push, which conflicts again and needs the same states).
+   * The states of a row sent without an accepting answer against `base` (the conflict's
+   * assumed master state). Kept until a push of the row is accepted: RxDB drops a merge
+   * result when the user wrote in between (the write starts a new push against the same
+   * base, which conflicts again and needs the same states).
    */
-  statesOf(table: SyncedTable, id: string): Doc[] {
-    return this.entries.get(UnacknowledgedPushes.key(table, id)) ?? [];
+  statesOf(table: SyncedTable, id: string, base: Doc | null): Doc[] {
+    const states = this.entries.get(UnacknowledgedPushes.key(table, id)) ?? [];
+    return states.filter((state) => state.against === undefined || sameBase(table, state.against, base)).map((state) => state.doc);
   }
 
   get size(): number {
