@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowToDoc } from '../mapping/row-mapping.ts';
+import { fieldsOf, rowToDoc } from '../mapping/row-mapping.ts';
 import { createConflictHandler } from './conflict-handler.ts';
 import { RejectionRegistry } from './rejections.ts';
 import { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
@@ -62,7 +62,7 @@ describe('the conflict handler', () => {
     const { handler, unacknowledged } = setup();
     // Phone 2 was sent against `base` (its answer lost); a later merge moved the base on to
     // phone 1 again; now the server holds phone 2 from another user's newer edit.
-    await unacknowledged.sent('providers', [{ id: 'p1', doc: { ...base, phone: '2' }, against: base }]);
+    await unacknowledged.sent('providers', [{ id: 'p1', doc: { ...base, phone: '2' }, against: fieldsOf(base) }]);
     const movedOn = { ...base, email: 'later@clinic.test', server_modified: '2026-11-21T10:00:00.000001+00:00' };
     const server = { ...movedOn, phone: '2', server_modified: '2026-11-21T11:00:00.000001+00:00' };
     const local = { ...movedOn, last_name: 'Smith', local_dirty: true };

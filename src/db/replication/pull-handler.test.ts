@@ -73,4 +73,27 @@ describe('the pull handler', () => {
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]?.filter).toContain(`id.gt."${last.id}"`);
   });
+
+  it("hands the rows over only once the table's queued pushes are through, also one queued during the pull", async () => {
+    const server = fakeServer(3, 1000);
+    const { ctx } = context(server);
+    let releaseFirst!: () => void;
+    let releaseSecond!: () => void;
+    const streamQueue = { up: new Promise<void>((resolve) => (releaseFirst = resolve)), down: Promise.resolve() };
+    (ctx as { replicationOf: unknown }).replicationOf = () => ({ internalReplicationState: { streamQueue } });
+    const pulled = vi.fn();
+    void createPullHandler(ctx, 'organizations')(undefined, 100).then(pulled);
+
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2)); // the rows, then an empty page
+    // A RESYNC's re-push (RxDB's active.up reads false meanwhile) joins the queue.
+    const first = streamQueue.up;
+    streamQueue.up = first.then(() => new Promise<void>((resolve) => (releaseSecond = resolve)));
+    releaseFirst();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pulled).not.toHaveBeenCalled();
+    releaseSecond();
+    await vi.waitFor(() => expect(pulled).toHaveBeenCalledOnce());
+    expect(pulled.mock.calls[0]![0].documents).toHaveLength(3);
+  });
 });
+

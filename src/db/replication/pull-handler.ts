@@ -9,7 +9,6 @@
  * a page comes back empty.
  */
 import type { ReplicationPullHandler } from 'rxdb';
-import { filter, firstValueFrom } from 'rxjs';
 import { rowToDoc, type ServerRow } from '../mapping/row-mapping.ts';
 import type { SyncedTable } from '../tables/definitions.ts';
 import type { LocalDocOfTable } from '../tables/local-docs.ts';
@@ -17,8 +16,8 @@ import { isAuthFailure, requestFailure, SyncPausedError } from './errors.ts';
 import { afterCheckpointFilter, checkpointAfter, isPullCheckpoint, type PullCheckpoint } from './pull-query.ts';
 import type { SyncContext } from './sync-context.ts';
 
-/** At most this long a pull waits for the same table's push in flight. */
-const PUSH_WAIT_MS = 3000;
+/** At most this long a pull waits for the same table's pushes to be recorded. */
+const PUSH_WAIT_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -46,19 +45,25 @@ export function createPullHandler<T extends SyncedTable>(
   }
 
   /**
-   * A pull answered while this table's push is in flight brings the pushed rows before RxDB
-   * has recorded the push; RxDB then skips them as local changes and the checkpoint passes
-   * them, so their server stamp would not come back until a full resync. Let the push end.
+   * A pull may bring rows this table's push has just written on the server, before RxDB has
+   * recorded that push; RxDB then skips them as local changes, the checkpoint passes them,
+   * and their server stamp never comes back. So the pulled rows are handed over only once
+   * the upstream's queue (every push started so far, with RxDB's record of it) is through.
+   * RxDB's `active.up` is no guide: it reads false while a RESYNC re-pushes.
    */
-  async function afterPushInFlight(): Promise<void> {
-    const active = ctx.replicationOf(table)?.internalReplicationState?.events.active.up;
-    if (!active?.getValue()) return;
-    await Promise.race([firstValueFrom(active.pipe(filter((busy) => !busy))), sleep(PUSH_WAIT_MS)]);
+  async function afterQueuedPushes(): Promise<void> {
+    const queues = ctx.replicationOf(table)?.internalReplicationState?.streamQueue;
+    if (!queues) return;
+    const deadline = Date.now() + PUSH_WAIT_MS;
+    let awaited: Promise<unknown> | null = null;
+    while (awaited !== queues.up && Date.now() < deadline) {
+      awaited = queues.up;
+      await Promise.race([awaited.catch(() => undefined), sleep(deadline - Date.now())]);
+    }
   }
 
   return async (checkpoint, batchSize) => {
     await ctx.gate.assertCanSync();
-    await afterPushInFlight();
     let after = isPullCheckpoint(checkpoint) ? checkpoint : undefined;
     const rows: ServerRow[] = [];
     while (rows.length < batchSize) {
@@ -68,6 +73,7 @@ export function createPullHandler<T extends SyncedTable>(
       after = checkpointAfter(next, after);
       ctx.status.pulled(table, next.length);
     }
+    await afterQueuedPushes();
     ctx.status.requestSucceeded(table);
     if (rows.length < batchSize) ctx.status.caughtUp(table);
     return { documents: rows.map((row) => rowToDoc(table, row)), checkpoint: after };

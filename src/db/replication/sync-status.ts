@@ -29,6 +29,8 @@ export class SyncStatusTracker implements SyncStatusSink {
   private closed = false;
   private subscription: { unsubscribe(): void } | null = null;
   private readonly caughtUpTables = new Set<SyncedTable>();
+  /** Meta writes read, patch and write the whole record: one at a time, or one undoes another. */
+  private metaWrites: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: LocalDatabase,
@@ -166,7 +168,13 @@ export class SyncStatusTracker implements SyncStatusSink {
   }
 
   /** Best effort: the database may close (sign-out) while this runs; the next sync writes again. */
-  private async saveMeta(patch: Partial<SyncMeta>): Promise<void> {
+  private saveMeta(patch: Partial<SyncMeta>): Promise<void> {
+    const write = this.metaWrites.then(() => this.writeMeta(patch));
+    this.metaWrites = write.catch(() => undefined);
+    return write;
+  }
+
+  private async writeMeta(patch: Partial<SyncMeta>): Promise<void> {
     try {
       if (this.closed || this.db.closed) return;
       const current = await this.db.getLocal<SyncMeta>(META_ID);

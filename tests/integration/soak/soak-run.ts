@@ -75,6 +75,24 @@ async function insertAudits(ids: string[]): Promise<Map<string, number>> {
   return counts;
 }
 
+/** A lost field's story from the audit log (who wrote what, in order), for the report. */
+async function fieldHistory(table: string, id: string, field: string, userIds: readonly string[]): Promise<string> {
+  const { data, error } = await serviceClient()
+    .from('audit_log')
+    .select('action, changed_by, changed_at, changed_fields, row_data')
+    .eq('table_name', table)
+    .eq('row_id', id)
+    .order('id');
+  if (error) return `(no history: ${error.message})`;
+  const steps: string[] = [];
+  for (const entry of data as Array<{ action: string; changed_by: string | null; changed_fields: Record<string, { new: unknown }> | null; row_data: Record<string, unknown> | null }>) {
+    const value = entry.action === 'insert' ? entry.row_data?.[field] : entry.changed_fields?.[field]?.new;
+    if (entry.action !== 'insert' && !(entry.changed_fields && field in entry.changed_fields)) continue;
+    steps.push(`c${userIds.indexOf(entry.changed_by ?? '')} ${entry.action} ${JSON.stringify(value)}`);
+  }
+  return steps.join(' → ');
+}
+
 function sameFields(table: EditableTable, a: Doc, b: Doc): string | null {
   for (const [field, spec] of Object.entries(TABLE_COLUMNS[table])) {
     if (!valuesEqual(spec, a[field], b[field])) return `${field}: ${JSON.stringify(a[field])} ≠ ${JSON.stringify(b[field])}`;
@@ -181,7 +199,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const states = await Promise.all(clients.map((client) => client.state()));
     const lossDetails = [
       ...missing.map((row) => `${row}: missing on the server`),
-      ...mismatches.map((m) => `${m.table}/${m.id}.${m.field}: ${JSON.stringify(m.actual)} not in ${JSON.stringify(m.expected)}`),
+      ...(await Promise.all(
+        mismatches.slice(0, 20).map(
+          async (m) =>
+            `${m.table}/${m.id}.${m.field}: ${JSON.stringify(m.actual)} not in ${JSON.stringify(m.expected)}; server history: ${await fieldHistory(m.table, m.id, m.field, ctx.userIds)}`,
+        ),
+      )),
     ];
     return {
       seed: options.seed,
@@ -195,7 +218,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       rejectedNotices: states.reduce((sum, state) => sum + state.rejectedNotices, 0),
       opsMs,
       convergeMs,
-      losses: lossDetails.length,
+      losses: missing.length + mismatches.length,
       lossDetails: lossDetails.slice(0, 20),
       duplicates,
       divergences: final.divergences.length,
