@@ -74,26 +74,40 @@ describe('the pull handler', () => {
     expect(server.requests[0]?.filter).toContain(`id.gt."${last.id}"`);
   });
 
-  it("hands the rows over only once the table's queued pushes are through, also one queued during the pull", async () => {
+  it("starts once the table's queued pushes are through, and reads again when a push went out meanwhile", async () => {
     const server = fakeServer(3, 1000);
     const { ctx } = context(server);
-    let releaseFirst!: () => void;
-    let releaseSecond!: () => void;
-    const streamQueue = { up: new Promise<void>((resolve) => (releaseFirst = resolve)), down: Promise.resolve() };
-    (ctx as { replicationOf: unknown }).replicationOf = () => ({ internalReplicationState: { streamQueue } });
+    let release!: () => void;
+    const streamQueue = { up: new Promise<void>((resolve) => (release = resolve)), down: Promise.resolve() };
+    const pushesSent = new Map<string, number>();
+    Object.assign(ctx, { replicationOf: () => ({ internalReplicationState: { streamQueue } }), pushesSent });
     const pulled = vi.fn();
     void createPullHandler(ctx, 'organizations')(undefined, 100).then(pulled);
 
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2)); // the rows, then an empty page
-    // A RESYNC's re-push (RxDB's active.up reads false meanwhile) joins the queue.
-    const first = streamQueue.up;
-    streamQueue.up = first.then(() => new Promise<void>((resolve) => (releaseSecond = resolve)));
-    releaseFirst();
+    // A RESYNC's re-push is queued (RxDB's active.up reads false meanwhile): no read yet.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(pulled).not.toHaveBeenCalled();
-    releaseSecond();
+    expect(server.requests).toHaveLength(0);
+    // Through; while the rows are read, a push of this table goes out.
+    let pushed = false;
+    const original = server.from;
+    Object.assign(ctx.supabase, {
+      from: () => {
+        const builder = original();
+        const limit = builder.limit.bind(builder);
+        builder.limit = (n: number) => {
+          if (!pushed) {
+            pushed = true;
+            pushesSent.set('organizations', 1);
+          }
+          return limit(n);
+        };
+        return builder;
+      },
+    });
+    release();
     await vi.waitFor(() => expect(pulled).toHaveBeenCalledOnce());
+    // Read twice: the rows, the end of them; then again after the push (rows, end).
+    expect(server.requests).toHaveLength(4);
     expect(pulled.mock.calls[0]![0].documents).toHaveLength(3);
   });
 });
-

@@ -19,7 +19,13 @@ import type { SyncContext } from './sync-context.ts';
 /** At most this long a pull waits for the same table's pushes to be recorded. */
 const PUSH_WAIT_MS = 10_000;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Until `promise` settles, or `ms` at most. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([promise.then(() => undefined, () => undefined), timeout]);
+  clearTimeout(timer);
+}
 
 export function createPullHandler<T extends SyncedTable>(
   ctx: SyncContext,
@@ -45,35 +51,46 @@ export function createPullHandler<T extends SyncedTable>(
   }
 
   /**
-   * A pull may bring rows this table's push has just written on the server, before RxDB has
-   * recorded that push; RxDB then skips them as local changes, the checkpoint passes them,
-   * and their server stamp never comes back. So the pulled rows are handed over only once
-   * the upstream's queue (every push started so far, with RxDB's record of it) is through.
-   * RxDB's `active.up` is no guide: it reads false while a RESYNC re-pushes.
+   * Pulled rows must not cross this table's pushes. A row read while a push of it is on its
+   * way reaches RxDB before the push is recorded: RxDB skips it as a local change, the
+   * checkpoint passes it, and its server stamp never comes back. And a row read before a
+   * push that RxDB records before it takes the rows is an older copy that RxDB would write
+   * over the pushed edit. So the pull starts once the upstream's queue is through (RxDB's
+   * `active.up` is no guide: it reads false while a RESYNC re-pushes), and a batch read
+   * while a push went out is read again once that push is through.
    */
-  async function afterQueuedPushes(): Promise<void> {
+  async function afterQueuedPushes(deadline: number): Promise<void> {
     const queues = ctx.replicationOf(table)?.internalReplicationState?.streamQueue;
-    if (!queues) return;
-    const deadline = Date.now() + PUSH_WAIT_MS;
-    let awaited: Promise<unknown> | null = null;
-    while (awaited !== queues.up && Date.now() < deadline) {
-      awaited = queues.up;
-      await Promise.race([awaited.catch(() => undefined), sleep(deadline - Date.now())]);
-    }
+    if (queues) await settledWithin(queues.up, Math.max(0, deadline - Date.now()));
   }
 
-  return async (checkpoint, batchSize) => {
-    await ctx.gate.assertCanSync();
-    let after = isPullCheckpoint(checkpoint) ? checkpoint : undefined;
+  const pushesSent = () => ctx.pushesSent?.get(table) ?? 0;
+
+  async function readBatch(checkpoint: PullCheckpoint | undefined, batchSize: number) {
+    let after = checkpoint;
     const rows: ServerRow[] = [];
     while (rows.length < batchSize) {
       const next = await page(after, batchSize - rows.length);
       if (next.length === 0) break;
       rows.push(...next);
       after = checkpointAfter(next, after);
-      ctx.status.pulled(table, next.length);
     }
-    await afterQueuedPushes();
+    return { rows, after };
+  }
+
+  return async (checkpoint, batchSize) => {
+    await ctx.gate.assertCanSync();
+    const from = isPullCheckpoint(checkpoint) ? checkpoint : undefined;
+    const deadline = Date.now() + PUSH_WAIT_MS;
+    let batch: Awaited<ReturnType<typeof readBatch>>;
+    for (;;) {
+      await afterQueuedPushes(deadline);
+      const pushes = pushesSent();
+      batch = await readBatch(from, batchSize);
+      if (pushesSent() === pushes || Date.now() >= deadline) break;
+    }
+    const { rows, after } = batch;
+    ctx.status.pulled(table, rows.length);
     ctx.status.requestSucceeded(table);
     if (rows.length < batchSize) ctx.status.caughtUp(table);
     return { documents: rows.map((row) => rowToDoc(table, row)), checkpoint: after };

@@ -68,6 +68,7 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
         against: row.assumedMasterState ? fieldsOf(row.assumedMasterState) : null,
       })),
     );
+    ctx.pushesSent?.set(table, (ctx.pushesSent.get(table) ?? 0) + 1);
     const { data, error, status } = await ctx.supabase.rpc('sync_push', { p_table: table, p_rows });
     if (error) throw failureOf(status, error);
     if (!isPushAnswer(data)) throw requestFailure('save your changes', status, { message: 'unexpected answer from sync_push' });

@@ -67,4 +67,6 @@ export interface SyncContext {
   status: SyncStatusSink;
   replicationOf(table: SyncedTable): AnyReplicationState | undefined;
   timing: SyncTiming;
+  /** sync_push requests sent so far, by table: a pull tells from it that a push overlapped it. */
+  pushesSent?: Map<SyncedTable, number>;
 }

@@ -81,6 +81,7 @@ export class SyncEngine {
       status: this.status,
       replicationOf: (table) => this.replications.get(table),
       timing: this.options.timing,
+      pushesSent: new Map(),
     };
     for (const table of this.tables) {
       const resync$ = new Subject<'RESYNC'>();
