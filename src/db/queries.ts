@@ -5,6 +5,7 @@
  */
 import { map, type Observable } from 'rxjs';
 import type { MangoQuerySelector, RxQuery, RxDocument } from 'rxdb';
+import { fromDexieToStorage } from 'rxdb/plugins/storage-dexie';
 import type { LocalDatabase } from './database.ts';
 import { sortKey, type OrganizationDoc, type ProviderDoc } from './tables/local-docs.ts';
 
@@ -23,6 +24,32 @@ export function providersByLastName(db: LocalDatabase, options: ListOptions = {}
     sort: [{ sort_name: 'asc' }, { id: 'asc' }],
     ...(options.limit ? { limit: options.limit } : {}),
   });
+}
+
+/** What the Dexie storage keeps behind an RxDB storage instance (rxdb/plugins/storage-dexie). */
+interface DexieInternals {
+  dexieTable?: { toArray(): Promise<Array<Record<string, unknown>>> };
+  booleanIndexes: string[];
+}
+
+/**
+ * Every provider that is not deleted (any order), in one IndexedDB read. A query reads
+ * through a cursor, one event-loop turn per document: at 50,000 providers that was most of
+ * what the list's search waited for after a reload (ARCHITECTURE.md budgets). Other
+ * storages (tests) go through a query.
+ */
+export async function readAllProviders(db: LocalDatabase): Promise<ProviderDoc[]> {
+  const instance = db.providers.internalStorageInstance as unknown as { internals?: Promise<DexieInternals> };
+  const internals = await instance.internals;
+  if (!internals?.dexieTable) return (await db.providers.find().exec()).map((doc) => doc.toJSON() as ProviderDoc);
+  const stored = await internals.dexieTable.toArray();
+  const docs: ProviderDoc[] = [];
+  for (const row of stored) {
+    // Dexie keeps indexed booleans (and _deleted) as '1' / '0'.
+    if (row._deleted === '1') continue;
+    docs.push(fromDexieToStorage(internals.booleanIndexes, row) as ProviderDoc);
+  }
+  return docs;
 }
 
 /** The provider with this NPI, if any (the `npi_key` index). */

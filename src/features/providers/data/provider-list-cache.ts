@@ -5,9 +5,9 @@
  * 50,000 providers again. A different database (another user signed in) starts afresh.
  */
 import { map } from 'rxjs';
-import { watchProviderChanges, type LocalDatabase } from '../../../db/index.ts';
+import { readAllProviders, watchProviderChanges, type LocalDatabase } from '../../../db/index.ts';
 import type { ProviderChange } from '../model/provider-search.ts';
-import type { ProviderSearchScope } from '../model/search-text.ts';
+import { inScope, type ProviderSearchScope } from '../model/search-text.ts';
 import { ProviderListSource, type ListProvider, type ListSourceDeps } from './provider-list-source.ts';
 
 export const UNUSED_LIST_TTL_MS = 5 * 60 * 1000;
@@ -35,7 +35,7 @@ export function databaseListDeps(db: LocalDatabase, scope: ProviderSearchScope):
   return {
     firstRows: async (limit) =>
       plain(await db.providers.find({ selector, sort: [{ sort_name: 'asc' }, { id: 'asc' }], limit }).exec()),
-    allRows: async () => plain(await db.providers.find({ selector }).exec()),
+    allRows: async () => (await readAllProviders(db)).filter((row) => inScope(row, scope)),
     changes: watchProviderChanges(db).pipe(
       map((change): ProviderChange<ListProvider> => (change.doc ? { type: 'upsert', row: change.doc } : { type: 'remove', id: change.id })),
     ),
