@@ -60,6 +60,9 @@ export function clearLocalData(userId: string): Promise<void> {
       openFor = null;
     }
     await db.wipeLocalData(userId);
+    // The lists' saved first pages (painted on reload before the database opens) go with it.
+    const { clearFirstPages } = await import('../../features/providers/data/first-page-snapshot.ts');
+    clearFirstPages(userId);
   });
 }
 

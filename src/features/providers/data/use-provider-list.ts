@@ -2,10 +2,14 @@
  * A provider list for a page: the shared, always-current list of the scope (see
  * provider-list-cache.ts) plus the first-sync state, which decides between "still
  * downloading" and a genuine empty list. `retry` starts the list again after a failure.
+ * Until the database has answered, the list shows the first page saved at the last visit
+ * (first-page-snapshot.ts), so a reload paints rows before the database is even open.
  */
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import type { ProviderSearchScope } from '../model/search-text.ts';
+import { keepFirstPageSaved, readFirstPage } from './first-page-snapshot.ts';
 import { acquireProviderList } from './provider-list-cache.ts';
 import type { ListSnapshot, ProviderListSource } from './provider-list-source.ts';
 import { useLocalDatabase } from './use-local-database.ts';
@@ -23,6 +27,7 @@ export interface ProviderListState extends ListSnapshot {
 
 export function useProviderList(scope: ProviderSearchScope): ProviderListState {
   const db = useLocalDatabase();
+  const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
   const [attempt, setAttempt] = useState(0);
   const [source, setSource] = useState<ProviderListSource | null>(null);
 
@@ -30,14 +35,18 @@ export function useProviderList(scope: ProviderSearchScope): ProviderListState {
     if (!db) return undefined;
     const { source: shared, release } = acquireProviderList(db, scope);
     setSource(shared);
+    const stopSaving = userId ? keepFirstPageSaved(userId, shared) : null;
     return () => {
+      stopSaving?.();
       release();
       setSource(null);
     };
-  }, [db, scope, attempt]);
+  }, [db, scope, attempt, userId]);
 
   const active = source && source.scope === scope ? source : noSource;
-  const snapshot = useSyncExternalStore(active.subscribe, active.getSnapshot, active.getSnapshot);
+  const current = useSyncExternalStore(active.subscribe, active.getSnapshot, active.getSnapshot);
+  const saved = useMemo(() => (userId ? readFirstPage(userId, scope) : null), [userId, scope]);
+  const snapshot: ListSnapshot = current.phase === 'loading' && saved ? { ...current, phase: 'first-rows', firstRows: saved } : current;
   const firstSyncDone = useSyncStore((state) => state.firstSync.done);
   const syncFailed = useSyncStore((state) => !state.firstSync.done && state.phase === 'error' && state.lastError !== null);
   const resync = useSyncStore((state) => state.retry);
