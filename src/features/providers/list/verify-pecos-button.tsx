@@ -12,7 +12,7 @@ import { LuCircleCheck, LuCircleX, LuCloudUpload, LuShieldCheck } from 'react-ic
 import { LazyTooltip } from '../shared/lazy-tooltip.tsx';
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { canVerifyPecos, PECOS_NPI_REQUIRED_TOOLTIP } from '../model/pecos-status.ts';
-import type { PecosCheckStatus } from '../pecos/pecos-checks.ts';
+import type { PecosCheckStatus } from '../pecos/pecos-check-state.ts';
 import { usePecosCheck } from '../pecos/use-pecos-check.ts';
 import '../shared/provider-cells.css';
 
