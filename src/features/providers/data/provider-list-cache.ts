@@ -4,8 +4,8 @@
  * cache entries), so going from the list to a provider and back does not read and index
  * 50,000 providers again. A different database (another user signed in) starts afresh.
  */
-import { map } from 'rxjs';
-import { readAllProviders, watchProviderChanges, type LocalDatabase } from '../../../db/index.ts';
+import { defer, map, switchMap } from 'rxjs';
+import type { LocalDatabase } from '../../../db/index.ts';
 import type { ProviderChange } from '../model/provider-search.ts';
 import { inScope, type ProviderSearchScope } from '../model/search-text.ts';
 import { ProviderListSource, type ListProvider, type ListSourceDeps } from './provider-list-source.ts';
@@ -28,6 +28,9 @@ function scopeSelector(scope: ProviderSearchScope): Record<string, unknown> {
   return {};
 }
 
+/** The data layer's queries; loaded already when a database is open (dynamic, to keep RxDB out of the list page's chunk). */
+const queries = () => import('../../../db/index.ts');
+
 /** The list's data from the local database. */
 export function databaseListDeps(db: LocalDatabase, scope: ProviderSearchScope): ListSourceDeps {
   const selector = scopeSelector(scope);
@@ -35,8 +38,9 @@ export function databaseListDeps(db: LocalDatabase, scope: ProviderSearchScope):
   return {
     firstRows: async (limit) =>
       plain(await db.providers.find({ selector, sort: [{ sort_name: 'asc' }, { id: 'asc' }], limit }).exec()),
-    allRows: async () => (await readAllProviders(db)).filter((row) => inScope(row, scope)),
-    changes: watchProviderChanges(db).pipe(
+    allRows: async () => (await (await queries()).readAllProviders(db)).filter((row) => inScope(row, scope)),
+    changes: defer(queries).pipe(
+      switchMap((module) => module.watchProviderChanges(db)),
       map((change): ProviderChange<ListProvider> => (change.doc ? { type: 'upsert', row: change.doc } : { type: 'remove', id: change.id })),
     ),
   };
