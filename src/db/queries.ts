@@ -27,7 +27,10 @@ export function providersByLastName(db: LocalDatabase, options: ListOptions = {}
 
 /** What the Dexie storage keeps behind an RxDB storage instance (rxdb/plugins/storage-dexie). */
 interface DexieInternals {
-  dexieTable?: { toArray(): Promise<Array<Record<string, unknown>>> };
+  dexieTable?: {
+    toArray(): Promise<Array<Record<string, unknown>>>;
+    orderBy(index: string): { last(): Promise<{ _meta?: { lwt?: number } } | undefined> };
+  };
   booleanIndexes: string[];
 }
 
@@ -51,6 +54,19 @@ export async function readAllProviders(db: LocalDatabase): Promise<ProviderDoc[]
     docs.push(row as unknown as ProviderDoc);
   }
   return docs;
+}
+
+/**
+ * When the providers were last written locally (the largest `_meta.lwt`, deletions
+ * included), from the storage's index; NaN where the storage does not tell (tests). A list
+ * saved at this time is still exact.
+ */
+export async function latestProviderWrite(db: LocalDatabase): Promise<number> {
+  const instance = db.providers.internalStorageInstance as unknown as { internals?: Promise<DexieInternals> };
+  const internals = await instance.internals;
+  if (!internals?.dexieTable) return Number.NaN;
+  const latest = await internals.dexieTable.orderBy('_meta.lwt').last();
+  return latest?._meta?.lwt ?? 0;
 }
 
 /** The provider with this NPI, if any (the `npi_key` index). */

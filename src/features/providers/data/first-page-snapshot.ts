@@ -24,7 +24,7 @@ function storage(): Storage | null {
 }
 
 /** A row reduced to what the list shows. */
-function slim(row: ListProvider): Partial<ListProvider> {
+export function slimRow(row: ListProvider): Partial<ListProvider> {
   const ordering = medicareLabOrdering(row);
   return {
     id: row.id,
@@ -55,7 +55,7 @@ export function readFirstPage(userId: string, scope: ProviderSearchScope): reado
 
 export function saveFirstPage(userId: string, scope: ProviderSearchScope, rows: readonly ListProvider[]): void {
   try {
-    storage()?.setItem(keyOf(userId, scope), JSON.stringify(rows.slice(0, FIRST_PAGE_SIZE).map(slim)));
+    storage()?.setItem(keyOf(userId, scope), JSON.stringify(rows.slice(0, FIRST_PAGE_SIZE).map(slimRow)));
   } catch {
     // Full or unavailable storage: the list paints from the database instead.
   }
