@@ -83,14 +83,15 @@ export function databaseListDeps(db: LocalDatabase, scope: ProviderSearchScope, 
 }
 
 /** Saves the whole list (for the next visit) once it has been quiet for a moment. */
-function keepListSaved(userId: string, scope: ProviderSearchScope, source: ProviderListSource, deps: DatabaseListDeps): () => void {
+function keepListSaved(db: LocalDatabase, userId: string, scope: ProviderSearchScope, source: ProviderListSource, deps: DatabaseListDeps): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let saved: string | null = null;
   const save = () => {
     timer = null;
     const { index } = source.getSnapshot();
     const lwt = deps.lastWrite();
-    if (!index || !Number.isFinite(lwt)) return;
+    // A closed database: the user signed out (and their saved lists are being deleted).
+    if (!index || !Number.isFinite(lwt) || db.closed) return;
     const signature = `${lwt}:${index.size}`;
     if (saved === null && deps.fromSaved()) saved = signature;
     if (signature === saved) return;
@@ -125,7 +126,7 @@ export function acquireProviderList(
     const deps = databaseListDeps(db, scope, userId);
     entry = { db, source: new ProviderListSource(scope, deps), users: 0, expiry: null };
     entries.set(scope, entry);
-    if (userId) keepListSaved(userId, scope, entry.source, deps);
+    if (userId) keepListSaved(db, userId, scope, entry.source, deps);
     entry.source.start();
   }
   const current = entry;
