@@ -25,6 +25,50 @@ export function providersByLastName(db: LocalDatabase, options: ListOptions = {}
   });
 }
 
+/** What the Dexie storage keeps behind an RxDB storage instance (rxdb/plugins/storage-dexie). */
+interface DexieInternals {
+  dexieTable?: {
+    toArray(): Promise<Array<Record<string, unknown>>>;
+    orderBy(index: string): { last(): Promise<{ _meta?: { lwt?: number } } | undefined> };
+  };
+  booleanIndexes: string[];
+}
+
+/**
+ * Every provider that is not deleted (any order), in one IndexedDB read. A query reads
+ * through a cursor, one event-loop turn per document: at 50,000 providers that was most of
+ * what the list's search waited for after a reload (ARCHITECTURE.md budgets). Other
+ * storages (tests) go through a query.
+ */
+export async function readAllProviders(db: LocalDatabase): Promise<ProviderDoc[]> {
+  const instance = db.providers.internalStorageInstance as unknown as { internals?: Promise<DexieInternals> };
+  const internals = await instance.internals;
+  if (!internals?.dexieTable) return (await db.providers.find().exec()).map((doc) => doc.toJSON() as ProviderDoc);
+  const stored = await internals.dexieTable.toArray();
+  const docs: ProviderDoc[] = [];
+  for (const row of stored) {
+    // Dexie keeps indexed booleans (and _deleted) as '1' / '0'. Only those are converted:
+    // RxDB's own conversion also walks every nested JSON field, which costs more than the read.
+    if (row._deleted === '1') continue;
+    for (const field of internals.booleanIndexes) row[field] = row[field] === '1';
+    docs.push(row as unknown as ProviderDoc);
+  }
+  return docs;
+}
+
+/**
+ * When the providers were last written locally (the largest `_meta.lwt`, deletions
+ * included), from the storage's index; NaN where the storage does not tell (tests). A list
+ * saved at this time is still exact.
+ */
+export async function latestProviderWrite(db: LocalDatabase): Promise<number> {
+  const instance = db.providers.internalStorageInstance as unknown as { internals?: Promise<DexieInternals> };
+  const internals = await instance.internals;
+  if (!internals?.dexieTable) return Number.NaN;
+  const latest = await internals.dexieTable.orderBy('_meta.lwt').last();
+  return latest?._meta?.lwt ?? 0;
+}
+
 /** The provider with this NPI, if any (the `npi_key` index). */
 export function providerByNpi(db: LocalDatabase, npi: string): RxQuery<ProviderDoc, RxDocument<ProviderDoc> | null> {
   return db.providers.findOne({ selector: { npi_key: npi.trim() } });

@@ -60,6 +60,13 @@ export function clearLocalData(userId: string): Promise<void> {
       openFor = null;
     }
     await db.wipeLocalData(userId);
+    // The lists saved for the next visit (painted on reload before the database opens) go with it.
+    const [{ clearFirstPages }, { deleteListSnapshots }] = await Promise.all([
+      import('../../features/providers/data/first-page-snapshot.ts'),
+      import('../../features/providers/data/list-snapshot-store.ts'),
+    ]);
+    clearFirstPages(userId);
+    await deleteListSnapshots(userId);
   });
 }
 

@@ -2,13 +2,17 @@
  * Starts the session (restore, then refresh) and keeps <html>'s `clinical` class in step
  * with the admin flag (non-admins get the clinical styling, spec §6). Public pages start the
  * session once the browser is idle, so the landing page paints without waiting for
- * supabase-js; guarded and auth pages start it at once themselves (the start is idempotent).
+ * supabase-js; on a guarded page it starts at once (the guard starts it too; the start is
+ * idempotent).
  */
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 
 let reported = false;
+
+/** The landing page and the auth pages: they paint without the session. */
+const PUBLIC_PATH = /^\/(auth(\/.*)?)?$/;
 
 function startSession(): void {
   void useSessionStore
@@ -21,10 +25,19 @@ function startSession(): void {
     });
 }
 
+/**
+ * A guarded page shows nothing of its own until the session is known, and an offline reload
+ * paints its local rows only then: its restore starts as the app's code runs, before React's
+ * first render (ARCHITECTURE.md budget: first rows within 800 ms of an offline reload).
+ */
+const startedEarly = typeof window !== 'undefined' && !PUBLIC_PATH.test(window.location.pathname);
+if (startedEarly) startSession();
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const isAdmin = useSessionStore((state) => state.isAdmin);
 
   useEffect(() => {
+    if (startedEarly) return undefined;
     if ('requestIdleCallback' in window) {
       const handle = window.requestIdleCallback(startSession, { timeout: 500 });
       return () => window.cancelIdleCallback(handle);

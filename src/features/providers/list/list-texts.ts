@@ -39,8 +39,12 @@ export function listFailureMessage(scope: ProviderSearchScope, failure: ListFail
   return failure === 'fetch' ? FETCH_FAILED[scope] : UNEXPECTED_LIST_ERROR;
 }
 
+/** One formatter for every count: toLocaleString builds a new one per call, on every keystroke. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 /** '59 providers', '1 provider', '3 of 59 providers'. */
 export function countSummary(shown: number, total: number, searching: boolean): string {
   const noun = (n: number) => (n === 1 ? 'provider' : 'providers');
-  return searching ? `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun(total)}` : `${total.toLocaleString('en-US')} ${noun(total)}`;
+  const count = (n: number) => COUNT_FORMAT.format(n);
+  return searching ? `${count(shown)} of ${count(total)} ${noun(total)}` : `${count(total)} ${noun(total)}`;
 }

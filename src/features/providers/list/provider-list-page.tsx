@@ -6,7 +6,7 @@
  * where a local read or the first download genuinely fails.
  */
 import { Button } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuPlus } from 'react-icons/lu';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -78,6 +78,23 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
 
   return (
     <>
+      <ListHeading scope={scope} />
+      <ProviderSearchCard
+        value={search}
+        onChange={setSearch}
+        placeholder={SEARCH_PLACEHOLDERS[scope]}
+        hint={SEARCH_HINTS[scope]}
+        summary={loading || (failure && total === 0) ? null : countSummary(rows.length, total, searching)}
+      />
+      {content}
+    </>
+  );
+}
+
+/** Title, description, Add Provider and the list switch: memoized, so a keystroke does not re-render them. */
+const ListHeading = memo(function ListHeading({ scope }: { scope: ProviderSearchScope }) {
+  return (
+    <>
       <PageHeader
         title={LIST_TITLES[scope]}
         description={LIST_DESCRIPTIONS[scope]}
@@ -90,17 +107,9 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
         }
       />
       <ListScopeNav scope={scope} />
-      <ProviderSearchCard
-        value={search}
-        onChange={setSearch}
-        placeholder={SEARCH_PLACEHOLDERS[scope]}
-        hint={SEARCH_HINTS[scope]}
-        summary={loading || (failure && total === 0) ? null : countSummary(rows.length, total, searching)}
-      />
-      {content}
     </>
   );
-}
+});
 
 /** The spec §8 toast of a list failure, once per failure. */
 function useFailureToast(scope: ProviderSearchScope, failure: 'fetch' | 'unexpected' | null): void {

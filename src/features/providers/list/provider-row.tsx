@@ -1,28 +1,19 @@
 /**
  * One provider in a list: name (with credential and nickname), NPI, specialty, status,
  * PECOS and the verify action. The whole row opens the provider (click, or Enter when it
- * has the focus), as spec §2 says for a row click.
+ * has the focus), as spec §2 says for a row click. Plain elements with the static rules of
+ * provider-row.css: every visible row re-renders on each keystroke of the search.
  */
-import { Box, Grid, Text } from '@chakra-ui/react';
 import { memo, type KeyboardEvent } from 'react';
 import { providerDisplayName } from '../../../lib/provider/provider-name.ts';
 import type { ListProvider } from '../data/provider-list-source.ts';
 import { PecosIndicator } from '../shared/pecos-indicator.tsx';
 import { StatusBadge } from '../shared/status-badge.tsx';
 import { VerifyPecosButton } from './verify-pecos-button.tsx';
+import './provider-row.css';
 
+/** The rows' height in pixels (provider-row.css sets the same on `.pd-row`). */
 export const ROW_HEIGHT = 60;
-/**
- * Provider, NPI, Specialty, Status, PECOS, Actions. Below the lg breakpoint (tablets) the
- * specialty moves under the name so the names keep their room.
- */
-export const LIST_COLUMNS_TEMPLATE = {
-  base: 'minmax(0, 1fr) 104px 76px 112px 68px',
-  lg: 'minmax(0, 2.2fr) 108px minmax(0, 1.6fr) 80px 124px 72px',
-} as const;
-
-/** The Specialty column's cells and heading show from the lg breakpoint. */
-export const SPECIALTY_COLUMN_DISPLAY = { base: 'none', lg: 'block' } as const;
 
 export interface ProviderRowProps {
   provider: ListProvider;
@@ -41,29 +32,16 @@ function secondaryLine(provider: ListProvider): string {
 export const ProviderRow = memo(function ProviderRow({ provider, index, top, onOpen, onKeyNavigate }: ProviderRowProps) {
   const name = providerDisplayName(provider) || 'Unnamed provider';
   const secondary = secondaryLine(provider);
+  const specialty = provider.taxonomy_description;
   return (
-    <Grid
+    <div
       role="row"
       aria-rowindex={index + 2}
       tabIndex={0}
       data-index={index}
       data-provider-id={provider.id}
+      className="pd-grid pd-row"
       style={{ transform: `translateY(${top}px)` }}
-      position="absolute"
-      top="0"
-      insetStart="0"
-      width="100%"
-      height={`${ROW_HEIGHT}px`}
-      templateColumns={LIST_COLUMNS_TEMPLATE}
-      columnGap="3"
-      alignItems="center"
-      px="4"
-      borderBottomWidth="1px"
-      borderColor="border.muted"
-      cursor="pointer"
-      _hover={{ bg: 'bg.muted' }}
-      focusVisibleRing="inside"
-      focusRingColor="brand.focusRing"
       onClick={() => onOpen(provider.id)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && event.target === event.currentTarget) {
@@ -74,44 +52,36 @@ export const ProviderRow = memo(function ProviderRow({ provider, index, top, onO
         onKeyNavigate(event, index);
       }}
     >
-      <Box role="cell" minW="0">
-        <Text fontWeight="medium" truncate>
-          {name}
-        </Text>
-        {secondary && (
-          <Text fontSize="xs" color="fg.muted" truncate hideBelow="lg">
-            {secondary}
-          </Text>
-        )}
-        <Text fontSize="xs" color="fg.muted" truncate hideFrom="lg" aria-hidden>
-          {provider.taxonomy_description || secondary}
-        </Text>
-      </Box>
-      <Box role="cell" minW="0">
+      <div role="cell" className="pd-cell">
+        <p className="pd-text pd-name">{name}</p>
+        {secondary && <p className="pd-text pd-small pd-from-lg">{secondary}</p>}
+        <p className="pd-text pd-small pd-below-lg" aria-hidden>
+          {specialty || secondary}
+        </p>
+      </div>
+      <div role="cell" className="pd-cell">
         {provider.npi ? (
-          <Text fontFamily="mono" fontSize="sm" letterSpacing="tight">
-            {provider.npi}
-          </Text>
+          <p className="pd-npi">{provider.npi}</p>
         ) : (
-          <Text color="fg.subtle" aria-label="No NPI">
+          <p className="pd-none" aria-label="No NPI">
             —
-          </Text>
+          </p>
         )}
-      </Box>
-      <Box role="cell" minW="0" display={SPECIALTY_COLUMN_DISPLAY}>
-        <Text fontSize="sm" color={provider.taxonomy_description ? 'fg' : 'fg.subtle'} truncate title={provider.taxonomy_description ?? undefined}>
-          {provider.taxonomy_description || '—'}
-        </Text>
-      </Box>
-      <Box role="cell">
+      </div>
+      <div role="cell" className="pd-cell pd-from-lg">
+        <p className={specialty ? 'pd-text pd-specialty' : 'pd-text pd-specialty pd-none'} title={specialty ?? undefined}>
+          {specialty || '—'}
+        </p>
+      </div>
+      <div role="cell">
         <StatusBadge isActive={provider.is_active} />
-      </Box>
-      <Box role="cell" minW="0">
+      </div>
+      <div role="cell" className="pd-cell">
         <PecosIndicator provider={provider} />
-      </Box>
-      <Box role="cell" display="flex" justifyContent="flex-end">
+      </div>
+      <div role="cell" className="pd-cell-actions">
         <VerifyPecosButton provider={provider} />
-      </Box>
-    </Grid>
+      </div>
+    </div>
   );
 });

@@ -5,12 +5,12 @@
  * app header). ARIA table roles keep it a table for assistive technology; rows take the
  * focus, open on Enter, and Up/Down/PageUp/PageDown/Home/End move between them.
  */
-import { Box, Grid, Text } from '@chakra-ui/react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ListProvider } from '../data/provider-list-source.ts';
 import { PROVIDER_LIST_COLUMNS } from '../model/provider-texts.ts';
-import { LIST_COLUMNS_TEMPLATE, ProviderRow, ROW_HEIGHT, SPECIALTY_COLUMN_DISPLAY } from './provider-row.tsx';
+import { ProviderRow, ROW_HEIGHT } from './provider-row.tsx';
+import './provider-row.css';
 
 export interface ProviderTableProps {
   rows: readonly ListProvider[];
@@ -102,48 +102,10 @@ export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTablePr
     [focusRow],
   );
 
-  const total = virtualizer.getTotalSize();
   return (
-    <Box
-      role="table"
-      aria-label={label}
-      aria-rowcount={rows.length + 1}
-      borderWidth="1px"
-      rounded="lg"
-      bg="bg.panel"
-      overflow="clip"
-      data-testid="provider-table"
-    >
-      <Box role="rowgroup" position="sticky" top="16" zIndex="1">
-        <Grid
-          role="row"
-          aria-rowindex={1}
-          templateColumns={LIST_COLUMNS_TEMPLATE}
-          columnGap="3"
-          px="4"
-          py="2.5"
-          bg="bg.muted"
-          borderBottomWidth="1px"
-        >
-          {PROVIDER_LIST_COLUMNS.map((column) => (
-            <Text
-              key={column}
-              role="columnheader"
-              fontSize="xs"
-              fontWeight="semibold"
-              textTransform="uppercase"
-              letterSpacing="wider"
-              color="fg.muted"
-              textAlign={column === 'Actions' ? 'end' : 'start'}
-              display={column === 'Specialty' ? SPECIALTY_COLUMN_DISPLAY : undefined}
-              truncate
-            >
-              {column}
-            </Text>
-          ))}
-        </Grid>
-      </Box>
-      <Box ref={scroller} role="rowgroup" position="relative" width="100%" style={{ height: total }} data-testid="provider-rows">
+    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="pd-table" data-testid="provider-table">
+      <ProviderTableHead />
+      <div ref={scroller} role="rowgroup" className="pd-rows" style={{ height: virtualizer.getTotalSize() }} data-testid="provider-rows">
         {virtualizer.getVirtualItems().map((item) => {
           const provider = rows[item.index];
           if (!provider) return null;
@@ -158,7 +120,26 @@ export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTablePr
             />
           );
         })}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
+
+/** The column headings (Provider, NPI, Specialty from lg, Status, PECOS, Actions); never re-rendered by a search. */
+const ProviderTableHead = memo(function ProviderTableHead() {
+  return (
+    <div role="rowgroup" className="pd-head">
+      <div role="row" aria-rowindex={1} className="pd-grid pd-head-row">
+        {PROVIDER_LIST_COLUMNS.map((column) => (
+          <p
+            key={column}
+            role="columnheader"
+            className={`pd-text pd-column${column === 'Actions' ? ' pd-column-end' : ''}${column === 'Specialty' ? ' pd-from-lg' : ''}`}
+          >
+            {column}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+});

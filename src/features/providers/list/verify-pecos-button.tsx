@@ -3,16 +3,18 @@
  * error (icon change); queued when the device is offline (it runs when the connection is
  * back). It is disabled without an NPI or while a check runs. "Disabled" is aria-disabled
  * rather than the disabled attribute, so a click on a provider without an NPI can still
- * say why ('NPI Required') instead of doing nothing.
+ * say why ('NPI Required') instead of doing nothing. A plain button styled like Chakra's
+ * ghost IconButton (provider-cells.css): every visible list row renders one per keystroke.
  */
-import { IconButton, Spinner } from '@chakra-ui/react';
+import { Spinner } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 import { LuCircleCheck, LuCircleX, LuCloudUpload, LuShieldCheck } from 'react-icons/lu';
 import { LazyTooltip } from '../shared/lazy-tooltip.tsx';
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { canVerifyPecos, PECOS_NPI_REQUIRED_TOOLTIP } from '../model/pecos-status.ts';
-import type { PecosCheckStatus } from '../pecos/pecos-checks.ts';
+import type { PecosCheckStatus } from '../pecos/pecos-check-state.ts';
 import { usePecosCheck } from '../pecos/use-pecos-check.ts';
+import '../shared/provider-cells.css';
 
 const HINTS: Readonly<Record<PecosCheckStatus, string>> = {
   idle: 'Verify PECOS enrollment',
@@ -44,31 +46,31 @@ export function VerifyPecosButton({ provider, size = 'sm' }: VerifyPecosButtonPr
 
   return (
     <LazyTooltip content={hint} placement="left">
-      <IconButton
-        size={size}
-        variant="ghost"
-        colorPalette={status === 'success' ? 'green' : status === 'error' ? 'red' : status === 'queued' ? 'orange' : 'gray'}
+      <button
+        type="button"
+        className="pd-icon-button"
+        data-size={size}
+        data-tone={status === 'success' ? 'green' : status === 'error' ? 'red' : status === 'queued' ? 'orange' : 'gray'}
+        data-no-npi={!hasNpi || undefined}
         aria-label={`${hint}${name ? ` for ${name}` : ''}`}
         aria-disabled={disabled || undefined}
         aria-busy={busy || undefined}
         data-check={status}
-        opacity={!hasNpi ? 0.45 : 1}
-        cursor={disabled ? 'not-allowed' : 'pointer'}
         onClick={onClick}
         onKeyDown={(event) => event.stopPropagation()}
       >
         {status === 'running' ? (
           <Spinner size="sm" />
         ) : status === 'queued' ? (
-          <LuCloudUpload />
+          <LuCloudUpload aria-hidden />
         ) : status === 'success' ? (
-          <LuCircleCheck />
+          <LuCircleCheck aria-hidden />
         ) : status === 'error' ? (
-          <LuCircleX />
+          <LuCircleX aria-hidden />
         ) : (
-          <LuShieldCheck />
+          <LuShieldCheck aria-hidden />
         )}
-      </IconButton>
+      </button>
     </LazyTooltip>
   );
 }

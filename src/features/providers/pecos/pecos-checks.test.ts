@@ -8,7 +8,8 @@ import { BehaviorSubject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItem } from '../../../db/index.ts';
 import type { ToastMessage } from '../../../lib/functions/index.ts';
-import { checkStatus, createPecosChecks } from './pecos-checks.ts';
+import { checkStatus } from './pecos-check-state.ts';
+import { createPecosChecks } from './pecos-checks.ts';
 
 function item(id: string, overrides: Partial<OutboxItem> = {}): OutboxItem {
   return {

@@ -8,7 +8,6 @@
  * check on a row resets its last result (spec §4: idle, then busy, then success or error).
  */
 import { first, type Subscription } from 'rxjs';
-import { createStore } from 'zustand/vanilla';
 import {
   enqueue,
   getLocalDatabase,
@@ -16,28 +15,13 @@ import {
   watchOutboxItems,
   type LocalDatabase,
   type OutboxItem,
-  type OutboxState,
 } from '../../../db/index.ts';
 import { PECOS_NPI_REQUIRED, pecosListFailure, pecosListSuccess, type ToastMessage } from '../../../lib/functions/index.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { showToast } from '../shared/show-toast.ts';
 import { canVerifyPecos } from '../model/pecos-status.ts';
+import { appPecosCheckStore, checkStatus, createPecosCheckStore, type RowCheck } from './pecos-check-state.ts';
 import { isPecosCheckPayload, isPecosCheckResult, registerPecosOutbox, VERIFY_PECOS_KIND } from './pecos-outbox-handler.ts';
-
-export interface RowCheck {
-  /** null while the item is being queued. */
-  itemId: string | null;
-  itemState: OutboxState | 'starting';
-  attempts: number;
-  outcome: 'success' | 'error' | null;
-}
-
-export interface PecosChecksState {
-  checks: Readonly<Record<string, RowCheck>>;
-}
-
-/** What a row's verify button shows. */
-export type PecosCheckStatus = 'idle' | 'running' | 'queued' | 'success' | 'error';
 
 export interface PecosCheckDeps {
   enqueue: (payload: { npi: string; provider_id: string }) => Promise<OutboxItem>;
@@ -49,16 +33,9 @@ export interface PecosCheckDeps {
 
 export type PecosChecks = ReturnType<typeof createPecosChecks>;
 
-/** The row's button state from its check and whether sync is paused (offline, signed out). */
-export function checkStatus(check: RowCheck | undefined, syncPaused: boolean): PecosCheckStatus {
-  if (!check) return 'idle';
-  if (check.outcome) return check.outcome;
-  if (check.itemState === 'queued') return check.attempts > 0 || syncPaused ? 'queued' : 'running';
-  return 'running';
-}
+export { type PecosChecksState, type PecosCheckStatus, type RowCheck } from './pecos-check-state.ts';
 
-export function createPecosChecks(deps: PecosCheckDeps) {
-  const store = createStore<PecosChecksState>(() => ({ checks: {} }));
+export function createPecosChecks(deps: PecosCheckDeps, store = createPecosCheckStore()) {
   const followed = new Map<string, Subscription>();
 
   const patch = (providerId: string, check: RowCheck | null) =>
@@ -161,12 +138,15 @@ let restoredFor: LocalDatabase | null = null;
 /** The app's PECOS checks, bound to the local database, the toaster and the sync store. */
 export function pecosChecks(): PecosChecks {
   registerPecosOutbox();
-  appChecks ??= createPecosChecks({
-    enqueue: (payload) => enqueue(VERIFY_PECOS_KIND, { ...payload }),
-    watchItem: (id) => watchOutboxItem(requireDb(), id),
-    notify: showToast,
-    refresh: () => useSyncStore.getState().retry(),
-  });
+  appChecks ??= createPecosChecks(
+    {
+      enqueue: (payload) => enqueue(VERIFY_PECOS_KIND, { ...payload }),
+      watchItem: (id) => watchOutboxItem(requireDb(), id),
+      notify: showToast,
+      refresh: () => useSyncStore.getState().retry(),
+    },
+    appPecosCheckStore,
+  );
   const checks = appChecks;
   const db = getLocalDatabase();
   if (db && restoredFor !== db) {

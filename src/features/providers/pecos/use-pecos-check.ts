@@ -1,13 +1,18 @@
-/** A row's PECOS check for React: its button state, and starting a new check. */
-import { useCallback } from 'react';
+/**
+ * A row's PECOS check for React: its button state, and starting a new check. The code that
+ * runs checks (pecos-checks.ts) is loaded on the first click if the local data has not
+ * loaded it already.
+ */
 import { useStore } from 'zustand';
 import { useSyncStore } from '../../../stores/sync-store.ts';
-import { checkStatus, pecosChecks, type PecosCheckStatus } from './pecos-checks.ts';
+import { appPecosCheckStore, checkStatus, type PecosCheckStatus } from './pecos-check-state.ts';
+
+function startCheck(provider: { id: string; npi: string | null }): void {
+  void import('./pecos-checks.ts').then((module) => module.pecosChecks().start(provider));
+}
 
 export function usePecosCheck(providerId: string): { status: PecosCheckStatus; start: (provider: { id: string; npi: string | null }) => void } {
-  const checks = pecosChecks();
-  const check = useStore(checks.store, (state) => state.checks[providerId]);
+  const check = useStore(appPecosCheckStore, (state) => state.checks[providerId]);
   const syncPaused = useSyncStore((state) => state.pauseReason !== null);
-  const start = useCallback((provider: { id: string; npi: string | null }) => void checks.start(provider), [checks]);
-  return { status: checkStatus(check, syncPaused), start };
+  return { status: checkStatus(check, syncPaused), start: startCheck };
 }

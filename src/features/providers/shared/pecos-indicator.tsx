@@ -4,20 +4,20 @@
  * MMM d, yyyy' (or 'Never'); a warning icon 'NPI required for PECOS verification' without an
  * NPI. Beside it, whether the provider may order Medicare lab tests (PARTB) when that is
  * known. Every icon carries its text as an accessible label; tooltips repeat it for the mouse.
+ * Plain markup (provider-cells.css): every visible list row renders it on every keystroke.
  */
-import { Badge, Box, HStack, Icon, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuCircleCheck, LuCircleX, LuClock, LuTriangleAlert } from 'react-icons/lu';
 import { LazyTooltip } from './lazy-tooltip.tsx';
 import { MEDICARE_ORDERING_LABELS, medicareLabOrdering, pecosStatus, type PecosFields } from '../model/pecos-status.ts';
+import './provider-cells.css';
 
-function Labelled({ label, children }: { label: string; children: ReactNode }) {
+function Labelled({ label, tone, children }: { label: string; tone: string; children: ReactNode }) {
   return (
     <LazyTooltip content={label}>
-      {/* The label sits on a wrapper: Chakra's Icon hides its svg from assistive technology. */}
-      <Box as="span" role="img" aria-label={label} display="inline-flex" flexShrink="0">
-        <Icon boxSize="4">{children}</Icon>
-      </Box>
+      <span role="img" aria-label={label} className={`pd-icon pd-tone-${tone}`}>
+        {children}
+      </span>
     </LazyTooltip>
   );
 }
@@ -27,42 +27,32 @@ export function PecosIndicator({ provider, showOrdering = true }: { provider: Pe
   const ordering = medicareLabOrdering(provider);
   if (status.state === 'npi_required') {
     return (
-      <HStack gap="1.5" color="orange.fg" data-pecos={status.state}>
-        <Labelled label={status.label}>
-          <LuTriangleAlert />
+      <div className="pd-pecos" data-pecos={status.state}>
+        <Labelled label={status.label} tone="warning">
+          <LuTriangleAlert aria-hidden />
         </Labelled>
-      </HStack>
+      </div>
     );
   }
   return (
-    <HStack gap="1.5" data-pecos={status.state} minW="0">
+    <div className="pd-pecos" data-pecos={status.state}>
       {status.state === 'not_verified' ? (
-        <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-          {status.label}
-        </Text>
+        <p className="pd-pecos-text">{status.label}</p>
       ) : (
-        <HStack gap="0" color={status.tone === 'success' ? 'green.fg' : 'red.fg'}>
-          <Labelled label={status.label}>{status.tone === 'success' ? <LuCircleCheck /> : <LuCircleX />}</Labelled>
-        </HStack>
-      )}
-      <HStack gap="0" color="fg.subtle">
-        <Labelled label={status.lastVerified}>
-          <LuClock />
+        <Labelled label={status.label} tone={status.tone}>
+          {status.tone === 'success' ? <LuCircleCheck aria-hidden /> : <LuCircleX aria-hidden />}
         </Labelled>
-      </HStack>
+      )}
+      <Labelled label={status.lastVerified} tone="subtle">
+        <LuClock aria-hidden />
+      </Labelled>
       {showOrdering && ordering !== 'unknown' && (
         <LazyTooltip content={MEDICARE_ORDERING_LABELS[ordering]}>
-          <Badge
-            size="sm"
-            variant="subtle"
-            colorPalette={ordering === 'yes' ? 'green' : 'orange'}
-            aria-label={MEDICARE_ORDERING_LABELS[ordering]}
-            whiteSpace="nowrap"
-          >
+          <span className="pd-badge" data-tone={ordering === 'yes' ? 'green' : 'orange'} aria-label={MEDICARE_ORDERING_LABELS[ordering]}>
             {ordering === 'yes' ? 'Part B' : 'No Part B'}
-          </Badge>
+          </span>
         </LazyTooltip>
       )}
-    </HStack>
+    </div>
   );
 }
