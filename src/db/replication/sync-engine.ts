@@ -15,6 +15,7 @@ import { startLiveTriggers } from './live-triggers.ts';
 import type { RecordLookup } from './notices.ts';
 import { PendingRecords } from './pending-records.ts';
 import type { RejectionRegistry } from './rejections.ts';
+import { ResyncHold } from './resync-hold.ts';
 import type { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 import type { AnyReplicationState, SyncContext, SyncTiming } from './sync-context.ts';
 import type { SyncGate } from './sync-gate.ts';
@@ -51,6 +52,7 @@ interface RxErrorLike {
 export class SyncEngine {
   private readonly replications = new Map<SyncedTable, AnyReplicationState>();
   private readonly resync$ = new Map<SyncedTable, Subject<'RESYNC'>>();
+  private readonly holds = new Map<SyncedTable, ResyncHold>();
   private readonly wired = new Set<SyncedTable>();
   private readonly subscriptions: Subscription[] = [];
   private readonly tables: SyncedTable[];
@@ -87,6 +89,7 @@ export class SyncEngine {
       const resync$ = new Subject<'RESYNC'>();
       const replication = createTableReplication(ctx, table, resync$.asObservable());
       this.resync$.set(table, resync$);
+      this.holds.set(table, new ResyncHold(() => resync$.next('RESYNC')));
       this.replications.set(table, replication);
       this.subscriptions.push(
         replication.error$.subscribe((error) => this.onReplicationError(error as RxErrorLike)),
@@ -107,8 +110,9 @@ export class SyncEngine {
     return this.replications.get(table);
   }
 
+  /** Held while the table's first downstream pass runs (see resync-hold.ts). */
   resync(table: SyncedTable): void {
-    this.resync$.get(table)?.next('RESYNC');
+    this.holds.get(table)?.request(this.replications.get(table));
   }
 
   resyncAll(): void {
@@ -134,6 +138,7 @@ export class SyncEngine {
     this.stopLive?.();
     this.stopLive = null;
     this.subscriptions.splice(0).forEach((subscription) => subscription.unsubscribe());
+    this.holds.forEach((hold) => hold.stop());
     this.pending.stop();
     this.status.close();
     await Promise.all([...this.replications.values()].map((replication) => replication.cancel()));
