@@ -72,6 +72,17 @@ describe('the push handler', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('reads the server rows of many such downloads in slices that fit in a URL', async () => {
+    const downloads = Array.from({ length: 250 }, (_, i) =>
+      rowToDoc('provider_preferences', { ...docToRowForTest(), id: `pref-${i}`, _modified: '2026-11-21T10:00:00.000001+00:00' }),
+    );
+    const { push, calls, reads } = setup([], {}, downloads.map((doc) => docToRow('provider_preferences', fieldsOf(doc))));
+    const answer = await push(downloads.map((doc) => ({ newDocumentState: doc })));
+    expect(reads.map((read) => read.ids.length)).toEqual([100, 100, 50]);
+    expect(answer).toHaveLength(250);
+    expect(calls).toHaveLength(0);
+  });
+
   it('does not push a clean record with no assumed server state (a download whose receipt was lost): it reads the server row', async () => {
     const server = { ...docToRowForTest(), report_format: 'detailed', _modified: '2026-11-21T10:00:00.000002+00:00' };
     const { push, calls, reads, rejections } = setup([], {}, [server]);

@@ -32,6 +32,9 @@ function isPushAnswer(value: unknown): value is PushAnswer {
   return !!answer && Array.isArray(answer.conflicts) && Array.isArray(answer.rejected);
 }
 
+/** Ids per read of server rows: about 4 KB of URL (a UUID and its separator take 37 bytes). */
+const READ_IDS_PER_REQUEST = 100;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A resolved conflict that ended equal to the server's row: nothing to write. */
@@ -82,11 +85,20 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
     return new SyncPausedError('Sync paused: the server refused the session');
   }
 
-  /** The server's current rows with these ids, as far as the user may see them. */
+  /**
+   * The server's current rows with these ids, as far as the user may see them. The ids go
+   * in the URL, so a long list is read in slices (a whole push batch of ids would exceed
+   * the server's header limit and fail on every retry).
+   */
   async function readMasters(ids: string[]): Promise<ServerRow[]> {
-    const { data, error, status } = await ctx.supabase.from(table).select('*').in('id', ids);
-    if (error) throw failureOf(status, error);
-    return (data ?? []) as ServerRow[];
+    const rows: ServerRow[] = [];
+    for (let start = 0; start < ids.length; start += READ_IDS_PER_REQUEST) {
+      const slice = ids.slice(start, start + READ_IDS_PER_REQUEST);
+      const { data, error, status } = await ctx.supabase.from(table).select('*').in('id', slice);
+      if (error) throw failureOf(status, error);
+      rows.push(...((data ?? []) as ServerRow[]));
+    }
+    return rows;
   }
 
   /** Whether a record this row refers to exists locally and still waits to be pushed. */
