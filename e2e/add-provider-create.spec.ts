@@ -170,7 +170,8 @@ test('the database refuses an NPI another device added while this one was offlin
     await context.setOffline(false);
   }
 
-  const notice = toastWith(page, 'Sync');
+  // The provider's notice (its membership and preferences, refused for want of it, have their own).
+  const notice = toastWith(page, 'Sync').filter({ hasText: 'Your change to provider “DAVID KOWALSKI”' });
   await expect(notice).toContainText('was refused: it would duplicate an existing record', { timeout: 60_000 });
   await expect(notice).toBeInViewport();
   await shot(page, 'create-refused-by-database', false);
