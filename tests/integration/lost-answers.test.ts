@@ -57,40 +57,31 @@ async function expectSettled(current: TestBrowser, id: string, phone: string): P
 // the browser (the data is right; the next push of the row merges as a conflict instead).
 // These tests start from a stamped row, so a setup that never gets its stamp runs again.
 describe('a push applied whose answer was lost', { retry: 1 }, () => {
-  it('does not let the older write beat a newer edit made after a reload', async () => {
-    const current = await openBrowser('lost-answer-reload');
-    const id = await syncedProvider(current, `Reload ${id8()}`);
+  /** Phone 111 is applied but its answer lost; after a reload (still unanswered) the phone is set to `newer`. */
+  async function editAfterReloadWithLostAnswer(name: string, newer: string): Promise<void> {
+    const current = await openBrowser(name);
+    const id = await syncedProvider(current, `${name} ${id8()}`);
     current.network.loseAnswers.set('providers', 1_000);
     await setPhone(current, id, '5185550111');
     await eventually(async () => expect(await serverRow(id)).toMatchObject({ phone: '5185550111' }));
 
-    // Reload before any answer got through, then edit the same field again.
     current.network.setOnline(false);
     current.network.loseAnswers.delete('providers');
     await current.close();
     await current.open();
-    await setPhone(current, id, '5185550222');
+    await setPhone(current, id, newer);
     current.network.setOnline(true);
 
-    await expectSettled(current, id, '5185550222');
+    await expectSettled(current, id, newer);
+  }
+
+  it('does not let the older write beat a newer edit made after a reload', async () => {
+    await editAfterReloadWithLostAnswer('lost-answer-reload', '5185550222');
   });
 
   it('keeps a newer edit that sets the field back to the value both sides had before', async () => {
-    const current = await openBrowser('lost-answer-revert');
-    const id = await syncedProvider(current, `Revert ${id8()}`);
-    current.network.loseAnswers.set('providers', 1_000);
-    await setPhone(current, id, '5185550111');
-    await eventually(async () => expect(await serverRow(id)).toMatchObject({ phone: '5185550111' }));
-
-    // Back to the synced value while the first push is still unanswered, across a reload.
-    current.network.setOnline(false);
-    current.network.loseAnswers.delete('providers');
-    await current.close();
-    await current.open();
-    await setPhone(current, id, '5185550100');
-    current.network.setOnline(true);
-
-    await expectSettled(current, id, '5185550100');
+    // 5185550100 is the phone the provider was synced with.
+    await editAfterReloadWithLostAnswer('lost-answer-revert', '5185550100');
   });
 
   it('does not let the older write beat a newer edit when the answer came while sync was paused', async () => {
