@@ -36,7 +36,7 @@ export async function startBenchEnv(options: { appPort: number; stackPort: numbe
     options.log(`stack on ${stack.url}; building the app`);
     process.env.VITE_SUPABASE_URL = stack.url;
     process.env.VITE_SUPABASE_ANON_KEY = ANON_KEY;
-    await build({ logLevel: 'warn', build: { outDir: buildDir, emptyOutDir: true, sourcemap: false } });
+    await build({ logLevel: 'warn', build: { outDir: buildDir, emptyOutDir: true, sourcemap: false, minify: !process.env.BENCH_UNMINIFIED } });
     const server: PreviewServer = await preview({
       logLevel: 'warn',
       build: { outDir: buildDir },

@@ -157,9 +157,12 @@ export async function measureOfflineReload(page: Page): Promise<OfflineReloadFig
 
 export interface SearchFigures {
   keystrokes: number;
+  /** Keystroke to paint, as the user sees it (with the wait for the display's next frame). */
   p50: number;
   p95: number;
   max: number;
+  /** The same without the idle wait for the next frame: the app's own time (the budget). */
+  busy: { p50: number; p95: number; max: number };
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -173,20 +176,66 @@ export async function measureSearch(page: Page, target: AppTarget, minKeystrokes
   await box.click();
   await page.evaluate(() => {
     window.__bench.keystrokes = [];
+    window.__bench.keystrokesBusy = [];
     window.__bench.keys = [];
   });
   const keys = searchKeystrokes(target.samples, minKeystrokes);
-  for (const key of keys) {
-    const before = (await probe(page)).keystrokes.length;
+  const profiling = process.env.BENCH_PROFILE ? await startSearchProfile(page) : null;
+  for (const [before, key] of keys.entries()) {
+    // Waits in the page for the sample instead of polling the probe's state from here: each
+    // poll would serialize it on the page's main thread, beside the keystrokes it times.
+    // (Every key gives one sample: a chord's modifier is not timed.)
+    const sampled = page.evaluate(
+      ({ key, before }) =>
+        new Promise<void>((resolve, reject) => {
+          const check = () => (window.__bench.keystrokes.length > before ? resolve() : window.__benchSampleWaiters.push(check));
+          check();
+          setTimeout(() => reject(new Error(`Timed out after 10000 ms waiting for the keystroke "${key}" to paint`)), 10_000);
+        }),
+      { key, before },
+    );
     await page.keyboard.press(key);
-    await waitFor(page, 'the keystroke to paint', (s) => (s.keystrokes.length > before ? true : null), 10_000);
+    await sampled;
     // People type a few characters a second; leave the page idle between keys.
     await page.waitForTimeout(40);
   }
+  if (profiling) await profiling.stop(path.join(process.env.BENCH_PROFILE!, `search-${target.providers}`));
   const count = await page.getByTestId('provider-count').textContent();
   if (!count?.includes(countText(target.providers).split(' ')[0]!)) throw new Error(`The search did not end on the whole list: "${count}"`);
   const state = await probe(page);
-  if (process.env.BENCH_DEBUG) console.log(state.keys.map((key, i) => `${key}:${state.keystrokes[i]!.toFixed(0)}`).join(' '));
+  if (process.env.BENCH_DEBUG) console.log(state.keys.map((key, i) => `${key}:${state.keystrokes[i]!.toFixed(0)}/${state.keystrokesBusy[i]!.toFixed(0)}`).join(' '));
   const samples = [...state.keystrokes].sort((a, b) => a - b);
-  return { keystrokes: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? Number.NaN };
+  const busy = [...state.keystrokesBusy].sort((a, b) => a - b);
+  return {
+    keystrokes: samples.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: samples.at(-1) ?? Number.NaN,
+    busy: { p50: percentile(busy, 50), p95: percentile(busy, 95), max: busy.at(-1) ?? Number.NaN },
+  };
+}
+
+/**
+ * BENCH_PROFILE=<folder>: records the search phase as a Chromium performance trace (open it
+ * in DevTools' Performance panel) and a CPU profile (.cpuprofile), to find where a slow
+ * keystroke's time goes. Build with BENCH_UNMINIFIED=1 to read function names.
+ */
+async function startSearchProfile(page: Page) {
+  const browser = page.context().browser()!;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute'] });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(base: string) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const trace = await browser.stopTracing();
+      fs.mkdirSync(path.dirname(base), { recursive: true });
+      fs.writeFileSync(`${base}.cpuprofile`, JSON.stringify(profile));
+      fs.writeFileSync(`${base}.trace.json`, trace);
+      console.log(`search profile: ${base}.cpuprofile and ${base}.trace.json`);
+      await cdp.detach();
+    },
+  };
 }

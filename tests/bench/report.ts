@@ -39,7 +39,9 @@ export function budgets(result: Omit<BenchResult, 'budgets' | 'totalSeconds'>): 
   if (largest) {
     const at = `at ${largest.providers.toLocaleString('en-US')}`;
     list.push(
-      { name: `search keystroke-to-paint p95 ${at}`, limit: 16, value: largest.search.p95, unit: 'ms', met: false },
+      // Keystroke to paint less the idle wait for the display's next frame (page-probes.ts):
+      // with that wait, even an empty page's p95 is over 16 ms on a 60 Hz frame clock.
+      { name: `search keystroke-to-paint p95, app time ${at}`, limit: 16, value: largest.search.busy.p95, unit: 'ms', met: false },
       { name: `offline reload first rows ${at}`, limit: 800, value: largest.offlineReload.firstRowsMs, unit: 'ms', met: false },
       { name: `offline reload search-ready ${at}`, limit: 2000, value: largest.offlineReload.searchReadyMs, unit: 'ms', met: false },
       { name: `first sync ${at}`, limit: 15, value: largest.firstSync.seconds, unit: 's', met: false },
@@ -63,6 +65,7 @@ export function formatTable(result: BenchResult): string {
     row('offline reload: first rows (ms)', (s) => f(s.offlineReload.firstRowsMs)),
     row('offline reload: search-ready (ms)', (s) => f(s.offlineReload.searchReadyMs)),
     row('search p50 / p95 / max (ms)', (s) => `${f(s.search.p50, 1)} / ${f(s.search.p95, 1)} / ${f(s.search.max, 1)} (${s.search.keystrokes} keys)`),
+    row('  app time, without the frame wait', (s) => `${f(s.search.busy.p50, 1)} / ${f(s.search.busy.p95, 1)} / ${f(s.search.busy.max, 1)}`),
     row('baseline online-only: first rows (ms)', (s) => f(s.baseline.firstRowsMs)),
     row('baseline online-only: searchable (ms)', (s) => f(s.baseline.searchReadyMs)),
     row('local-first / baseline: first rows', (s) => `${f(s.ratios.firstRows, 3)} (${f(1 / s.ratios.firstRows, 1)}x faster)`),

@@ -39,7 +39,9 @@ export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTablePr
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    // A few rows beyond the screen on each side: every mounted row re-renders and is laid
+    // out again on each keystroke, and fixed-height rows scroll in without measuring.
+    overscan: 3,
     scrollMargin,
     // Rows are keyed by their slot, not by provider: a keystroke that changes the results
     // updates the ~30 mounted rows in place instead of unmounting and mounting them all
