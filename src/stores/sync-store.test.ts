@@ -13,7 +13,7 @@ describe('the sync store', () => {
     expect(store.getState()).toMatchObject({
       phase: 'paused',
       pendingChanges: 0,
-      firstSync: { done: false, pulled: 0, total: null },
+      firstSync: { done: false, stored: 0, total: null },
       lastSyncedAt: null,
       lastError: null,
       notices: [],

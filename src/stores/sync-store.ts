@@ -24,7 +24,9 @@ export interface SyncNotice {
 
 export interface FirstSyncProgress {
   done: boolean;
-  pulled: number;
+  /** Rows of the first download written to this device so far. */
+  stored: number;
+  /** How many rows the server has for this user (null until asked). */
   total: number | null;
 }
 
@@ -58,7 +60,7 @@ function initialState(): Omit<SyncState, 'retry' | 'dismissNotice'> {
   return {
     online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
     phase: 'paused',
-    firstSync: { done: false, pulled: 0, total: null },
+    firstSync: { done: false, stored: 0, total: null },
     pendingChanges: 0,
     pendingRecords: 0,
     pendingCalls: 0,

@@ -52,7 +52,7 @@ export interface FirstSyncFigures {
   seconds: number;
   rows: number;
   rowsPerSecond: number;
-  progress: { samples: number; firstShownAfterMs: number | null; values: number[]; monotonic: boolean; reached100: boolean; totalKnown: boolean };
+  progress: { samples: number; firstShownAfterMs: number | null; values: number[]; valuesAtSeconds: number[]; monotonic: boolean; reached100: boolean; totalKnown: boolean };
 }
 
 /** A fresh browser profile signs in on /providers and downloads the directory. */
@@ -79,8 +79,10 @@ export async function measureFirstSync(browser: Browser, target: AppTarget, sync
   await page.keyboard.press('Escape');
   const downloading = state.progress.filter((sample) => sample.label.includes('Downloading'));
   if (process.env.BENCH_DEBUG) console.log(labelChanges(state, clickedAt));
-  const values = downloading.map((sample) => sample.value).filter((value): value is number => value !== null && Number.isFinite(value));
-  const distinct = values.filter((value, i) => i === 0 || value !== values[i - 1]);
+  const shown = downloading.filter((sample): sample is typeof sample & { value: number } => sample.value !== null && Number.isFinite(sample.value));
+  const values = shown.map((sample) => sample.value);
+  const changes = shown.filter((sample, i) => i === 0 || sample.value !== shown[i - 1]!.value);
+  const distinct = changes.map((sample) => sample.value);
   return {
     context,
     page,
@@ -92,6 +94,8 @@ export async function measureFirstSync(browser: Browser, target: AppTarget, sync
         samples: downloading.length,
         firstShownAfterMs: downloading[0] ? Math.round(downloading[0].at - (state.progress[0]?.at ?? 0)) : null,
         values: distinct,
+        // When the bar first showed each value, in seconds after the Sign in click.
+        valuesAtSeconds: changes.map((sample) => Math.round((sample.at - clickedAt) / 100) / 10),
         monotonic: values.every((value, i) => i === 0 || value >= values[i - 1]!),
         reached100: values.includes(100),
         totalKnown: downloading.some((sample) => / of [\d,]+ records/.test(sample.detail)),
@@ -145,9 +149,18 @@ export interface OfflineReloadFigures {
 /** Reload the signed-in page with no network: the service worker and IndexedDB serve it. */
 export async function measureOfflineReload(page: Page): Promise<OfflineReloadFigures> {
   await page.context().setOffline(true);
+  const browser = page.context().browser()!;
+  const tracing = process.env.BENCH_PROFILE ? browser.startTracing(page, { categories: TRACE_CATEGORIES }) : null;
+  await tracing;
   await page.reload();
   const firstRowsMs = await waitFor(page, 'first rows offline', (s) => painted(s.firstRowPaintedAt), 60_000);
   const searchReadyMs = await waitFor(page, 'search ready offline', (s) => painted(s.searchReadyAt), 120_000);
+  if (tracing) {
+    const file = path.join(process.env.BENCH_PROFILE!, `offline-reload-${Date.now()}.trace.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, await browser.stopTracing());
+    console.log(`offline reload trace: ${file}`);
+  }
   if (process.env.BENCH_DEBUG) {
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
     console.log(`offline reload: FCP ${fcp.toFixed(0)} ms, first rows ${firstRowsMs.toFixed(0)}, ready ${searchReadyMs.toFixed(0)}; ${labelChanges(await probe(page), 0)}`);
@@ -215,8 +228,10 @@ export async function measureSearch(page: Page, target: AppTarget, minKeystrokes
   };
 }
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute'];
+
 /**
- * BENCH_PROFILE=<folder>: records the search phase as a Chromium performance trace (open it
+ * BENCH_PROFILE=<folder>: records each offline reload as a Chromium trace, and the search phase as a Chromium performance trace (open it
  * in DevTools' Performance panel) and a CPU profile (.cpuprofile), to find where a slow
  * keystroke's time goes. Build with BENCH_UNMINIFIED=1 to read function names.
  */
@@ -225,7 +240,7 @@ async function startSearchProfile(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute'] });
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await cdp.send('Profiler.start');
   return {
     async stop(base: string) {

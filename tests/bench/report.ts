@@ -61,6 +61,7 @@ export function formatTable(result: BenchResult): string {
     row('first sync (s)', (s) => f(s.firstSync.seconds, 1)),
     row('first sync (rows/s)', (s) => f(s.firstSync.rowsPerSecond)),
     row('progress bar', (s) => `${s.firstSync.progress.values.length} steps${s.firstSync.progress.monotonic ? ', monotonic' : ', WENT BACK'}${s.firstSync.progress.reached100 ? ', reached 100%' : ''}`),
+    row('  % shown, at s', (s) => s.firstSync.progress.values.map((value, i) => `${value}@${s.firstSync.progress.valuesAtSeconds[i]}`).join(' ')),
     row('JS heap after sync (MB)', (s) => f(s.heapAfterSyncMb, 1)),
     row('offline reload: first rows (ms)', (s) => f(s.offlineReload.firstRowsMs)),
     row('offline reload: search-ready (ms)', (s) => f(s.offlineReload.searchReadyMs)),

@@ -5,7 +5,7 @@ import { describeSync, lastSyncedText, type SyncSnapshot } from './sync-status.t
 const base: SyncSnapshot = {
   online: true,
   phase: 'idle',
-  firstSync: { done: true, pulled: 0, total: null },
+  firstSync: { done: true, stored: 0, total: null },
   pendingChanges: 0,
   lastSyncedAt: null,
   lastError: null,
@@ -38,10 +38,10 @@ describe('describeSync', () => {
   });
 
   it('shows the first download with its progress', () => {
-    const view = describeSync({ ...base, phase: 'pulling', firstSync: { done: false, pulled: 12_500, total: 50_000 } }, false);
+    const view = describeSync({ ...base, phase: 'pulling', firstSync: { done: false, stored: 12_500, total: 50_000 } }, false);
     expect(view).toMatchObject({ label: 'Downloading…', progress: 25, tone: 'busy' });
     expect(view.detail).toBe('Downloading the directory to this device: 12,500 of 50,000 records.');
-    expect(describeSync({ ...base, phase: 'pulling', firstSync: { done: false, pulled: 1, total: null } }, false).detail).toBe(
+    expect(describeSync({ ...base, phase: 'pulling', firstSync: { done: false, stored: 1, total: null } }, false).detail).toBe(
       'Downloading the directory to this device: 1 record so far.',
     );
   });

@@ -8,7 +8,7 @@ import { formatDistanceStrict } from 'date-fns';
 export interface SyncSnapshot {
   online: boolean;
   phase: 'idle' | 'pulling' | 'pushing' | 'paused' | 'error';
-  firstSync: { done: boolean; pulled: number; total: number | null };
+  firstSync: { done: boolean; stored: number; total: number | null };
   pendingChanges: number;
   lastSyncedAt: string | null;
   lastError: string | null;
@@ -62,15 +62,15 @@ export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncS
       canRetry: true,
     };
   }
-  if (!sync.firstSync.done && (sync.phase === 'pulling' || sync.firstSync.pulled > 0)) {
-    const { pulled, total } = sync.firstSync;
+  if (!sync.firstSync.done && (sync.phase === 'pulling' || sync.firstSync.stored > 0)) {
+    const { stored, total } = sync.firstSync;
     return {
       label: 'Downloading…',
       tone: 'busy',
       detail: total
-        ? `Downloading the directory to this device: ${pulled.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records.`
-        : `Downloading the directory to this device: ${count(pulled, 'record', 'records')} so far.`,
-      progress: total ? Math.min(100, Math.round((pulled / total) * 100)) : null,
+        ? `Downloading the directory to this device: ${stored.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records.`
+        : `Downloading the directory to this device: ${count(stored, 'record', 'records')} so far.`,
+      progress: total ? Math.min(100, Math.round((stored / total) * 100)) : null,
       canRetry: false,
     };
   }

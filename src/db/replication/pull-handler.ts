@@ -90,7 +90,6 @@ export function createPullHandler<T extends SyncedTable>(
       if (pushesSent() === pushes || Date.now() >= deadline) break;
     }
     const { rows, after } = batch;
-    ctx.status.pulled(table, rows.length);
     ctx.status.requestSucceeded(table);
     if (rows.length < batchSize) ctx.status.caughtUp(table);
     return { documents: rows.map((row) => rowToDoc(table, row)), checkpoint: after };

@@ -44,7 +44,7 @@ function setup(
     tables: ['providers', 'provider_preferences'],
     lookup: async () => ({ first_name: 'Jane', last_name: 'Doe' }),
     notify: (message: string) => notices.push(message),
-    status: { requestFailed: vi.fn(), requestSucceeded: vi.fn(), pulled: vi.fn(), caughtUp: vi.fn() },
+    status: { requestFailed: vi.fn(), requestSucceeded: vi.fn(), caughtUp: vi.fn() },
     replicationOf: () => undefined,
     timing: { pullBatchSize: 10, pushBatchSize: 10, retryMs: 10, parentRetryDelaysMs: [1, 1], parentWaitMs: 1, resyncIntervalMs: 1000 },
   } as unknown as SyncContext;

@@ -45,7 +45,6 @@ export const DEFAULT_TIMING: SyncTiming = {
 export interface SyncStatusSink {
   requestFailed(table: SyncedTable, error: SyncRequestError): void;
   requestSucceeded(table: SyncedTable): void;
-  pulled(table: SyncedTable, count: number): void;
   /** A pull returned less than a full batch: the table has everything the server has. */
   caughtUp(table: SyncedTable): void;
 }

@@ -5,7 +5,7 @@
  */
 import type { FirstSyncProgress, SyncPhase, SyncStatusApi } from '../../stores/sync-store.ts';
 import type { LocalDatabase } from '../database.ts';
-import type { SyncedTable } from '../tables/definitions.ts';
+import { COLLECTION_OF, type SyncedTable } from '../tables/definitions.ts';
 import type { SyncRequestError } from './errors.ts';
 import type { SyncStatusSink } from './sync-context.ts';
 import type { SyncGate } from './sync-gate.ts';
@@ -22,12 +22,13 @@ export type Direction = 'up' | 'down';
 export class SyncStatusTracker implements SyncStatusSink {
   private readonly errors = new Map<string, string>();
   private readonly busy: Record<Direction, Set<SyncedTable>> = { up: new Set(), down: new Set() };
-  private firstSync: FirstSyncProgress = { done: false, pulled: 0, total: null };
+  private firstSync: FirstSyncProgress = { done: false, stored: 0, total: null };
   private lastSyncedAt: string | null = null;
   private sawActivity = false;
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   private subscription: { unsubscribe(): void } | null = null;
+  private storedRows: { unsubscribe(): void } | null = null;
   private readonly caughtUpTables = new Set<SyncedTable>();
   /** Meta writes read, patch and write the whole record: one at a time, or one undoes another. */
   private metaWrites: Promise<void> = Promise.resolve();
@@ -53,7 +54,22 @@ export class SyncStatusTracker implements SyncStatusSink {
       apply(doc ? doc.toJSON().data : null);
       this.publish();
     });
+    if (!this.firstSync.done) this.countStoredRows();
     this.publish();
+  }
+
+  /**
+   * The first download's progress counts the rows written to this device, not the rows
+   * fetched: RxDB fetches every page ahead and writes them after, so at 10,000 providers the
+   * fetched count read 93% within a second and stayed there while the writes took the rest.
+   */
+  private countStoredRows(): void {
+    const collections = new Set<string>(this.tables.map((table) => COLLECTION_OF[table]));
+    this.storedRows = this.db.eventBulks$.subscribe((bulk) => {
+      if (this.firstSync.done || bulk.isLocal || !bulk.collectionName || !collections.has(bulk.collectionName)) return;
+      this.firstSync = { ...this.firstSync, stored: this.firstSync.stored + bulk.events.length };
+      this.publishSoon();
+    });
   }
 
   get firstSyncDone(): boolean {
@@ -80,12 +96,6 @@ export class SyncStatusTracker implements SyncStatusSink {
     this.publish();
   }
 
-  pulled(_table: SyncedTable, count: number): void {
-    if (this.firstSync.done || count === 0) return;
-    this.firstSync = { ...this.firstSync, pulled: this.firstSync.pulled + count };
-    this.publishSoon();
-  }
-
   /** The first sync is done once every table has pulled all there was and written it locally. */
   caughtUp(table: SyncedTable): void {
     if (this.firstSync.done) return;
@@ -109,6 +119,7 @@ export class SyncStatusTracker implements SyncStatusSink {
   async markFirstSyncDone(): Promise<void> {
     if (this.firstSync.done || this.closed) return;
     this.firstSync = { ...this.firstSync, done: true };
+    this.storedRows?.unsubscribe();
     await this.saveMeta({ first_sync_done_at: new Date().toISOString() });
     this.publish();
   }
@@ -157,6 +168,7 @@ export class SyncStatusTracker implements SyncStatusSink {
   close(): void {
     this.closed = true;
     this.subscription?.unsubscribe();
+    this.storedRows?.unsubscribe();
     if (this.publishTimer) clearTimeout(this.publishTimer);
   }
 

@@ -24,9 +24,9 @@ function firstName(metadata: Record<string, unknown> | undefined, email: string 
 }
 
 function DeviceCopy() {
-  const { done, pulled, total } = useSyncStore((state) => state.firstSync);
+  const { done, stored, total } = useSyncStore((state) => state.firstSync);
   const online = useSyncStore((state) => state.online);
-  const percent = total ? Math.min(100, Math.round((pulled / total) * 100)) : null;
+  const percent = total ? Math.min(100, Math.round((stored / total) * 100)) : null;
   return (
     <HStack align="flex-start" gap="4" p="5" bg="bg.panel" borderWidth="1px" rounded="xl">
       <Box p="2.5" rounded="lg" bg="brand.subtle" color="brand.fg" aria-hidden>
@@ -38,7 +38,7 @@ function DeviceCopy() {
           {done
             ? 'Search and edits work even without a connection; changes sync when you are back online.'
             : online
-              ? `${pulled.toLocaleString('en-US')}${total ? ` of ${total.toLocaleString('en-US')}` : ''} records so far. You can start working now.`
+              ? `${stored.toLocaleString('en-US')}${total ? ` of ${total.toLocaleString('en-US')}` : ''} records so far. You can start working now.`
               : 'You are offline. The download continues when the connection is back.'}
         </Text>
         {!done && (

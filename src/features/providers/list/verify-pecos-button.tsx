@@ -7,7 +7,7 @@
  * ghost IconButton (provider-cells.css): every visible list row renders one per keystroke.
  */
 import { Spinner } from '@chakra-ui/react';
-import type { MouseEvent } from 'react';
+import type { JSX, MouseEvent } from 'react';
 import { LuCircleCheck, LuCircleX, LuCloudUpload, LuShieldCheck } from 'react-icons/lu';
 import { LazyTooltip } from '../shared/lazy-tooltip.tsx';
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
@@ -22,6 +22,14 @@ const HINTS: Readonly<Record<PecosCheckStatus, string>> = {
   queued: 'PECOS check queued: it runs when this device is back online',
   success: 'PECOS verification complete. Verify again',
   error: 'PECOS verification failed. Try again',
+};
+
+// Constant elements, so a list row reused for another provider keeps its SVG (pecos-indicator.tsx).
+const ICONS: Readonly<Record<Exclude<PecosCheckStatus, 'running'>, JSX.Element>> = {
+  idle: <LuShieldCheck aria-hidden />,
+  queued: <LuCloudUpload aria-hidden />,
+  success: <LuCircleCheck aria-hidden />,
+  error: <LuCircleX aria-hidden />,
 };
 
 export interface VerifyPecosButtonProps {
@@ -59,17 +67,7 @@ export function VerifyPecosButton({ provider, size = 'sm' }: VerifyPecosButtonPr
         onClick={onClick}
         onKeyDown={(event) => event.stopPropagation()}
       >
-        {status === 'running' ? (
-          <Spinner size="sm" />
-        ) : status === 'queued' ? (
-          <LuCloudUpload aria-hidden />
-        ) : status === 'success' ? (
-          <LuCircleCheck aria-hidden />
-        ) : status === 'error' ? (
-          <LuCircleX aria-hidden />
-        ) : (
-          <LuShieldCheck aria-hidden />
-        )}
+        {status === 'running' ? <Spinner size="sm" /> : ICONS[status]}
       </button>
     </LazyTooltip>
   );

@@ -12,6 +12,13 @@ import { LazyTooltip } from './lazy-tooltip.tsx';
 import { MEDICARE_ORDERING_LABELS, medicareLabOrdering, pecosStatus, type PecosFields } from '../model/pecos-status.ts';
 import './provider-cells.css';
 
+// The icons as constant elements: React skips an element it rendered before, so a row
+// reused for another provider does not rebuild its SVGs on every keystroke of the search.
+const WARNING_ICON = <LuTriangleAlert aria-hidden />;
+const ENROLLED_ICON = <LuCircleCheck aria-hidden />;
+const NOT_ENROLLED_ICON = <LuCircleX aria-hidden />;
+const CLOCK_ICON = <LuClock aria-hidden />;
+
 function Labelled({ label, tone, children }: { label: string; tone: string; children: ReactNode }) {
   return (
     <LazyTooltip content={label}>
@@ -29,7 +36,7 @@ export function PecosIndicator({ provider, showOrdering = true }: { provider: Pe
     return (
       <div className="pd-pecos" data-pecos={status.state}>
         <Labelled label={status.label} tone="warning">
-          <LuTriangleAlert aria-hidden />
+          {WARNING_ICON}
         </Labelled>
       </div>
     );
@@ -40,11 +47,11 @@ export function PecosIndicator({ provider, showOrdering = true }: { provider: Pe
         <p className="pd-pecos-text">{status.label}</p>
       ) : (
         <Labelled label={status.label} tone={status.tone}>
-          {status.tone === 'success' ? <LuCircleCheck aria-hidden /> : <LuCircleX aria-hidden />}
+          {status.tone === 'success' ? ENROLLED_ICON : NOT_ENROLLED_ICON}
         </Labelled>
       )}
       <Labelled label={status.lastVerified} tone="subtle">
-        <LuClock aria-hidden />
+        {CLOCK_ICON}
       </Labelled>
       {showOrdering && ordering !== 'unknown' && (
         <LazyTooltip content={MEDICARE_ORDERING_LABELS[ordering]}>
