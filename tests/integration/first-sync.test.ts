@@ -48,7 +48,9 @@ describe('first sync', () => {
     const { firstSync } = browser.state();
     console.info(`first sync: ${firstSync.stored} rows in ${seconds.toFixed(1)} s (server total at start: ${firstSync.total})`);
     expect(firstSync.total).toBeGreaterThanOrEqual(ROWS);
-    expect(firstSync.stored).toBeGreaterThanOrEqual(firstSync.total ?? Infinity);
+    // Every row this test added was written here. (The total may also count a row that
+    // another test file added and deleted meanwhile: its tombstone is pulled but not stored.)
+    expect(firstSync.stored).toBeGreaterThanOrEqual(ROWS);
     expect(await browser.db.providers.count().exec()).toBeGreaterThanOrEqual(ROWS);
     const sample = [rows[0], rows[2500], rows[ROWS - 1]].map((row) => row!.id);
     expect([...(await browser.db.providers.findByIds(sample).exec()).keys()].sort()).toEqual([...sample].sort());
