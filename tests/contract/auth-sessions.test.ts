@@ -39,10 +39,27 @@ describe('refresh tokens', () => {
     expect(me.data.user?.id).toBe(user.id);
   });
 
-  test('reusing a rotated refresh token is refused and revokes the whole session', async () => {
-    const user = await signedInUser('reuse');
+  test('a refresh racing another with the same token gets the token that was just issued (the reuse interval)', async () => {
+    // Two tabs, or a reload while a refresh was on its way, send the same token twice.
+    const user = await signedInUser('reuse-interval');
     const first = await sessionOf(user);
     const second = (await anonClient().auth.refreshSession({ refresh_token: first.refresh_token })).data.session;
+    const again = await anonClient().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(again.error).toBeNull();
+    expect(again.data.session?.refresh_token).toBe(second?.refresh_token);
+    expect(claimsOf(again.data.session?.access_token ?? '')['session_id']).toBe(claimsOf(first.access_token)['session_id']);
+    // The session lives on: the token both now hold still rotates.
+    const next = await anonClient().auth.refreshSession({ refresh_token: second?.refresh_token ?? '' });
+    expect(next.error).toBeNull();
+    expect(next.data.session?.refresh_token).not.toBe(second?.refresh_token);
+  });
+
+  test('reusing an older rotated refresh token is refused and revokes the whole session', async () => {
+    const user = await signedInUser('reuse');
+    const first = await sessionOf(user);
+    const middle = (await anonClient().auth.refreshSession({ refresh_token: first.refresh_token })).data.session;
+    // Rotated twice: `first`'s child is used up, so `first` coming back is a copy.
+    const second = (await anonClient().auth.refreshSession({ refresh_token: middle?.refresh_token ?? '' })).data.session;
     expect(second).toBeTruthy();
 
     const reuse = await anonClient().auth.refreshSession({ refresh_token: first.refresh_token });

@@ -117,7 +117,11 @@ export async function rotateRefreshToken(
   if (!row || !row.session_id || !row.session_found) {
     return new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   }
-  if (row.revoked) {
+  // A token rotated moments ago whose child is still unused comes back from a concurrent
+  // refresh of the same client (two tabs, or a reload while a refresh was on its way): as
+  // GoTrue does within its reuse interval, that client gets the child, not a theft alarm.
+  const activeChild = row.revoked ? await childWithinReuseInterval(tx, token) : null;
+  if (row.revoked && !activeChild) {
     // A revoked token comes back only if it was copied: end the session it belongs to.
     await revokeSession(tx, row.session_id);
     return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
@@ -126,6 +130,7 @@ export async function rotateRefreshToken(
   const user = await findUserById(tx, row.user_id);
   if (!user) return new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   if (isBanned(user)) return new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
+  if (activeChild) return buildSession(tx, ctx, user, row.session_id, activeChild);
 
   const child = newRefreshToken();
   await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
@@ -178,4 +183,19 @@ export async function endSessions(
       currentSessionId,
     ]);
   }
+}
+
+/** GoTrue's default refresh token reuse interval (GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL). */
+const REUSE_INTERVAL_SECONDS = 10;
+
+/** The unused child of `token` when `token` was rotated within the reuse interval. */
+async function childWithinReuseInterval(tx: Transaction, token: string): Promise<string | null> {
+  const { rows } = await tx.query<{ token: string }>(
+    `select child.token from auth.refresh_tokens child
+       join auth.refresh_tokens parent on parent.token = child.parent
+      where child.parent = $1 and not child.revoked
+        and parent.updated_at > now() - make_interval(secs => $2)`,
+    [token, REUSE_INTERVAL_SECONDS],
+  );
+  return rows[0]?.token ?? null;
 }
