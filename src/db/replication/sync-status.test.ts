@@ -10,7 +10,6 @@ const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
 const opened: LocalDatabase[] = [];
 
 afterEach(async () => {
-  vi.useRealTimers();
   await Promise.all(opened.splice(0).map((db) => db.close()));
 });
 

@@ -8,7 +8,7 @@
  * empty or not.
  */
 import { Card, CloseButton, HStack, Input, InputGroup, Kbd, type InputProps } from '@chakra-ui/react';
-import { createContext, memo, useContext, useMemo, useRef, type RefObject } from 'react';
+import { createContext, memo, useCallback, useContext, useMemo, useRef, type RefObject } from 'react';
 import { LuSearch } from 'react-icons/lu';
 import { FIND_PROVIDERS_TITLE } from '../model/provider-texts.ts';
 import { escapeClears, useSlashToFocus } from './use-search-shortcuts.ts';
@@ -44,13 +44,10 @@ function useSearchField(): SearchField {
 export function ProviderSearchCard({ value, onChange, placeholder, hint, summary }: ProviderSearchCardProps) {
   const input = useRef<HTMLInputElement>(null);
   useSlashToFocus(input);
-  const clear = useMemo(
-    () => () => {
-      onChange('');
-      input.current?.focus();
-    },
-    [onChange],
-  );
+  const clear = useCallback(() => {
+    onChange('');
+    input.current?.focus();
+  }, [onChange]);
   const field = useMemo(() => ({ value, summary, onChange, clear }), [value, summary, onChange, clear]);
   const hasText = value !== '';
   const clearState = useMemo(() => ({ hasText, clear }), [hasText, clear]);
