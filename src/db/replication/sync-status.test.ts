@@ -18,7 +18,7 @@ function tracking(db: LocalDatabase) {
   const store = { update: (patch) => void updates.push(patch) } as Pick<SyncStatusApi, 'update'> as SyncStatusApi;
   const gate = { current: { stopped: false, online: true, authorized: true, leader: true }, canSync: () => true, pauseReason: () => null } as unknown as SyncGate;
   const tracker = new SyncStatusTracker(db, gate, ['providers', 'provider_organization_memberships'], store);
-  return { tracker, stored: () => updates.at(-1)?.firstSync?.stored };
+  return { tracker, stored: () => updates.at(-1)?.firstSync?.stored, last: () => updates.at(-1) };
 }
 
 function provider(n: number) {
@@ -48,6 +48,30 @@ describe('the first download progress', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     tracker.publish();
     expect(stored()).toBe(5);
+    tracker.close();
+  });
+});
+
+describe('the recorded sync state', () => {
+  it('follows what another writer (the syncing tab) records, and only the sync state', async () => {
+    const db = await openLocalDatabase('sync-status-follow', { storage, devMode: true, multiInstance: false });
+    opened.push(db);
+    const { tracker, last } = tracking(db);
+    await tracker.load();
+    expect(last()?.lastSyncedAt).toBeNull();
+    expect(last()?.firstSync?.done).toBe(false);
+
+    await db.upsertLocal('sync-state', { first_sync_done_at: null, last_synced_at: '2026-11-22T10:00:00.000Z' });
+    await vi.waitFor(() => expect(last()?.lastSyncedAt).toBe('2026-11-22T10:00:00.000Z'));
+    await db.upsertLocal('unrelated', { last_synced_at: '2026-11-22T11:00:00.000Z', first_sync_done_at: '2026-11-22T11:00:00.000Z' });
+    await db.providers.insert(provider(1) as never);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(last()?.lastSyncedAt).toBe('2026-11-22T10:00:00.000Z');
+    expect(last()?.firstSync?.done).toBe(false);
+
+    await db.upsertLocal('sync-state', { first_sync_done_at: '2026-11-22T12:00:00.000Z', last_synced_at: '2026-11-22T12:00:00.000Z' });
+    await vi.waitFor(() => expect(last()?.firstSync?.done).toBe(true));
+    expect(last()?.lastSyncedAt).toBe('2026-11-22T12:00:00.000Z');
     tracker.close();
   });
 });
