@@ -64,6 +64,7 @@ export async function measureFirstSync(browser: Browser, target: AppTarget, sync
   await page.goto(`${target.appUrl}/providers`);
   await page.getByLabel('Email').fill(STAFF.email);
   await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
+  const profiling = process.env.BENCH_PROFILE ? await startCpuProfile(page, 1000) : null;
   const started = Date.now();
   const clickedAt = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -75,6 +76,7 @@ export async function measureFirstSync(browser: Browser, target: AppTarget, sync
   await waitFor(page, 'the whole list after the first sync', (s) => painted(s.searchReadyAt), timeout);
   await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-tone') === 'ok', null, { timeout });
   const seconds = (Date.now() - started) / 1000;
+  if (profiling) await profiling.stop(path.join(process.env.BENCH_PROFILE!, `first-sync-${target.providers}.cpuprofile`));
   const state = await probe(page);
   await page.keyboard.press('Escape');
   const downloading = state.progress.filter((sample) => sample.label.includes('Downloading'));
@@ -152,6 +154,7 @@ export async function measureOfflineReload(page: Page): Promise<OfflineReloadFig
   const browser = page.context().browser()!;
   const tracing = process.env.BENCH_PROFILE ? browser.startTracing(page, { categories: TRACE_CATEGORIES }) : null;
   await tracing;
+  const profiling = process.env.BENCH_PROFILE ? await startCpuProfile(page, 200) : null;
   await page.reload();
   const firstRowsMs = await waitFor(page, 'first rows offline', (s) => painted(s.firstRowPaintedAt), 60_000);
   const searchReadyMs = await waitFor(page, 'search ready offline', (s) => painted(s.searchReadyAt), 120_000);
@@ -160,6 +163,7 @@ export async function measureOfflineReload(page: Page): Promise<OfflineReloadFig
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, await browser.stopTracing());
     console.log(`offline reload trace: ${file}`);
+    await profiling?.stop(file.replace(/\.trace\.json$/, '.cpuprofile'));
   }
   if (process.env.BENCH_DEBUG) {
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
@@ -230,10 +234,29 @@ export async function measureSearch(page: Page, target: AppTarget, minKeystrokes
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute'];
 
+/** A CPU profile (of a whole first sync, a trace would be too large to open). */
+async function startCpuProfile(page: Page, intervalMicros: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: intervalMicros });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.log(`CPU profile: ${file}`);
+      await cdp.detach();
+    },
+  };
+}
+
 /**
- * BENCH_PROFILE=<folder>: records each offline reload as a Chromium trace, and the search phase as a Chromium performance trace (open it
- * in DevTools' Performance panel) and a CPU profile (.cpuprofile), to find where a slow
- * keystroke's time goes. Build with BENCH_UNMINIFIED=1 to read function names.
+ * BENCH_PROFILE=<folder>: records a CPU profile (.cpuprofile) of the first sync; a Chromium
+ * trace and a CPU profile of each offline reload; and of the search phase a Chromium trace
+ * (open it in DevTools' Performance panel) and a CPU profile, to find where a slow
+ * keystroke's time goes. Build with BENCH_UNMINIFIED=1 to read function names. The profiler
+ * slows the page: profiled runs' figures are for finding causes, not for reporting.
  */
 async function startSearchProfile(page: Page) {
   const browser = page.context().browser()!;

@@ -11,6 +11,7 @@
  *   npm run bench -- --smoke            1,000 providers, fewer keystrokes: checks that the run
  *                                       completes with every figure (part of `npm test`)
  *   npm run bench -- --enforce          exit 1 when a budget is missed
+ *   npm run bench -- --offline-runs 9   more offline reloads (the median is reported; 3 by default)
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
  */
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { ANON_KEY, REPO_ROOT } from '../../supabase/local/config.ts';
 import { startBenchEnv, type BenchEnv } from './bench-env.ts';
 import { CLINIC_NETWORK, measureBaseline, signInForToken } from './measure-baseline.ts';
 import { jsBeforeFirstPaint, measureFirstSync, measureHeap, measureOfflineReload, measureSearch, STAFF, type OfflineReloadFigures } from './measure-app.ts';
+import { measureStorageFloor } from './measure-storage-floor.ts';
 import { budgets, formatTable, missingFigures, type BenchResult, type SizeFigures } from './report.ts';
 import { sampleProviders } from './search-script.ts';
 import { countDirectory, seedDirectoryTo } from './seed-directory.ts';
@@ -31,13 +33,15 @@ const { values } = parseArgs({
     sizes: { type: 'string' },
     enforce: { type: 'boolean', default: false },
     out: { type: 'string' },
+    'offline-runs': { type: 'string' },
   },
 });
 const smoke = values.smoke ?? false;
 const sizes = (values.sizes ?? (smoke ? '1000' : '10000,50000')).split(',').map(Number);
 if (sizes.some((size) => !Number.isInteger(size) || size < 100)) throw new Error(`--sizes must be whole numbers of at least 100, not ${values.sizes}`);
 const keystrokes = smoke ? 24 : 120;
-const offlineRuns = smoke ? 1 : 3;
+const offlineRuns = Number(values['offline-runs'] ?? (smoke ? 1 : 3));
+if (!Number.isInteger(offlineRuns) || offlineRuns < 1) throw new Error(`--offline-runs must be a whole number of at least 1, not ${values['offline-runs']}`);
 const started = Date.now();
 const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${line}`);
 
@@ -77,6 +81,8 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
     log(`offline reload: first rows ${runs.map((run) => run.firstRowsMs.toFixed(0)).join(', ')} ms; search-ready ${runs.map((run) => run.searchReadyMs.toFixed(0)).join(', ')} ms`);
     const search = await measureSearch(page, target, keystrokes);
     log(`search p95 ${search.p95.toFixed(1)} ms over ${search.keystrokes} keystrokes`);
+    const storageFloor = await measureStorageFloor(page, firstSync.rows);
+    log(`IndexedDB: put ${storageFloor.putMicros.toFixed(0)} µs, read ${storageFloor.readMicros.toFixed(0)} µs per record`);
     await context.close();
 
     const token = await signInForToken(env.stack.url, ANON_KEY, STAFF.email, STAFF.password);
@@ -89,6 +95,7 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
       seed: { seconds: seed.ms / 1000, rows: { organizations: counts.organizations, memberships: counts.memberships, preferences: counts.preferences } },
       firstSync,
       heapAfterSyncMb,
+      storageFloor,
       offlineReload,
       search,
       baseline,
