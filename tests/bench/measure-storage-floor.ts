@@ -5,10 +5,12 @@
  * replication's look-up, then the storage's own before each write; downstream.js and
  * rx-storage-instance-dexie.js). So however lean the app's own code, a first sync of N rows
  * cannot take less than about N × (2 puts + 4 reads). Measured in the same run as the sync, on realistic provider rows
- * in a scratch database, so the sync's figure can be read as a ratio to it.
+ * in a scratch database of a fresh browser context on an empty page, so that nothing of the
+ * app runs beside it, and so the sync's figure can be read as a ratio to it.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { generateDirectory } from './directory-data.ts';
+import { KEEP_NAMES_SHIM } from './page-probes.ts';
 
 export interface StorageFloorFigures {
   /** One put of a provider row, in its own request, within one transaction (µs). */
@@ -25,7 +27,21 @@ const SAMPLE_ROWS = 2000;
 const CHUNK = 500;
 const SCRATCH_DB = 'bench-storage-floor';
 
-export async function measureStorageFloor(page: Page, syncedRows: number): Promise<StorageFloorFigures> {
+export async function measureStorageFloor(browser: Browser, appUrl: string, syncedRows: number): Promise<StorageFloorFigures> {
+  const context = await browser.newContext();
+  await context.addInitScript({ content: KEEP_NAMES_SHIM });
+  try {
+    const page = await context.newPage();
+    // An empty page on the app's origin (IndexedDB needs one), served here, not by the app.
+    await page.route(`${appUrl}/bench-storage-floor`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>floor</title>' }));
+    await page.goto(`${appUrl}/bench-storage-floor`);
+    return await measureOn(page, syncedRows);
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureOn(page: Page, syncedRows: number): Promise<StorageFloorFigures> {
   const { providers } = generateDirectory({ count: SAMPLE_ROWS, offset: 0, takenNpis: new Set() });
   const rows = providers.map((row) => ({ ...row, id: String(row.id), _deleted: false, _meta: { lwt: Date.now() } }));
   const timings = await page.evaluate(

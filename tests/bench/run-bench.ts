@@ -81,9 +81,9 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
     log(`offline reload: first rows ${runs.map((run) => run.firstRowsMs.toFixed(0)).join(', ')} ms; search-ready ${runs.map((run) => run.searchReadyMs.toFixed(0)).join(', ')} ms`);
     const search = await measureSearch(page, target, keystrokes);
     log(`search p95 ${search.p95.toFixed(1)} ms over ${search.keystrokes} keystrokes`);
-    const storageFloor = await measureStorageFloor(page, firstSync.rows);
-    log(`IndexedDB: put ${storageFloor.putMicros.toFixed(0)} µs, read ${storageFloor.readMicros.toFixed(0)} µs per record`);
     await context.close();
+    const storageFloor = await measureStorageFloor(env.browser, env.appUrl, firstSync.rows);
+    log(`IndexedDB: put ${storageFloor.putMicros.toFixed(0)} µs, read ${storageFloor.readMicros.toFixed(0)} µs per record`);
 
     const token = await signInForToken(env.stack.url, ANON_KEY, STAFF.email, STAFF.password);
     const baseline = await measureBaseline(env.browser, { appUrl: env.appUrl, stackUrl: env.stack.url, anonKey: ANON_KEY, accessToken: token });
