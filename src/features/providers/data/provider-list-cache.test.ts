@@ -88,6 +88,23 @@ describe('provider lists on the local database', () => {
     release();
   });
 
+  it('keeps only what a row shows, not the registry answers, also of providers changed later', async () => {
+    const nppes = { result_count: 1, results: [{ number: '1679576722', basic: { first_name: 'DANA' } }] };
+    await db.providers.insert(newLocalDoc('providers', { id: id(5), first_name: 'Dana', last_name: 'Ellis', npi: '1679576722', nppes_data: nppes }));
+    const { source, release } = acquireProviderList(db, 'all', 0);
+    const index = await ready(source);
+    const dana = index.query('ellis')[0]!;
+    expect(dana).toMatchObject({ id: id(5), first_name: 'Dana', last_name: 'Ellis', npi: '1679576722' });
+    expect(dana).not.toHaveProperty('nppes_data');
+
+    const doc = await db.providers.findOne(id(5)).exec();
+    await doc!.incrementalPatch({ first_name: 'Danielle', nppes_data: { ...nppes, result_count: 2 } });
+    await eventually(async () => expect(await names(source, 'ellis')).toEqual(['Danielle Ellis']));
+    expect(source.getSnapshot().index!.query('ellis')[0]).not.toHaveProperty('nppes_data');
+    await doc!.getLatest().remove();
+    release();
+  });
+
   it('shares a list while it is in use and starts afresh after the last view left', async () => {
     const first = acquireProviderList(db, 'all', 20);
     const second = acquireProviderList(db, 'all', 20);
