@@ -3,7 +3,7 @@
  * first rows from a limited, indexed, sorted query; the whole list once (to build a search
  * haystack); then only the changes. Never a `$regex` query per keystroke.
  */
-import { map, type Observable } from 'rxjs';
+import { mergeMap, type Observable } from 'rxjs';
 import type { MangoQuerySelector, RxQuery, RxDocument } from 'rxdb';
 import type { LocalDatabase } from './database.ts';
 import { sortKey, type OrganizationDoc, type ProviderDoc } from './tables/local-docs.ts';
@@ -93,13 +93,21 @@ export interface ProviderChange {
   doc: ProviderDoc | null;
 }
 
-/** Every change to providers, as it happens (to keep a search haystack up to date). */
+/**
+ * Every change to providers, as it happens (to keep a search haystack up to date). Read from
+ * the collection's event bulks, not `providers.$`: RxDB keeps the events it makes for `$` in
+ * a module-level Map keyed by bulk that is never emptied (`EVENT_BULK_CACHE` in
+ * rx-change-event.js), so every provider ever downloaded or edited, registry answers
+ * included, stayed in memory (most of a 140 MB heap at 50,000 providers).
+ */
 export function watchProviderChanges(db: LocalDatabase): Observable<ProviderChange> {
-  return db.providers.$.pipe(
-    map((event) => ({
-      id: event.documentId,
-      doc: event.operation === 'DELETE' ? null : (event.documentData as ProviderDoc),
-    })),
+  return db.providers.eventBulks$.pipe(
+    mergeMap((bulk) =>
+      bulk.events.map((event) => ({
+        id: event.documentId,
+        doc: event.operation === 'DELETE' ? null : (event.documentData as ProviderDoc),
+      })),
+    ),
   );
 }
 
