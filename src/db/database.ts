@@ -16,6 +16,7 @@ import {
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { withGreatestBulkCheckpoints } from './bulk-checkpoint-storage.ts';
 import { prepareLocalWrite, systemClock, touchUpdatedAt, type Clock } from './mapping/row-mapping.ts';
 import { docsEqual } from './merge/docs-equal.ts';
 import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
@@ -95,7 +96,7 @@ function enableDevMode(): Promise<void> {
 }
 
 async function storageFor(options: OpenOptions, devMode: boolean): Promise<AnyRxStorage> {
-  const storage = options.storage ?? defaultStorage();
+  const storage = withGreatestBulkCheckpoints(options.storage ?? defaultStorage());
   if (!devMode) return storage;
   const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
   return wrappedValidateAjvStorage({ storage });
