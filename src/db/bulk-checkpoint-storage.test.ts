@@ -81,11 +81,13 @@ describe('a pulled batch in the server order', () => {
       const greatestId = pulled.map((doc) => doc.id).sort().at(-1);
       await vi.waitFor(async () => expect(await getLastCheckpointDoc(internal, 'up')).toMatchObject({ id: greatestId }));
 
-      const query = vi.spyOn(db.providers.storageInstance, 'query');
+      // How RxDB reads the local changes (indexed-changes-storage.ts).
+      const changes = vi.spyOn(db.providers.storageInstance, 'getChangedDocumentsSince');
       stream$.next('RESYNC');
       await vi.waitFor(() => expect(internal.stats.up.upstreamInitialSync).toBe(2));
       await replication.awaitInSync();
-      const readBack = await Promise.all(query.mock.results.map((result) => result.value as Promise<{ documents: unknown[] }>));
+      expect(changes).toHaveBeenCalled();
+      const readBack = await Promise.all(changes.mock.results.map((result) => result.value as Promise<{ documents: unknown[] }>));
       expect(readBack.flatMap((result) => result.documents)).toEqual([]);
       expect(pushed).toEqual([]);
     } finally {

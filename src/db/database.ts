@@ -17,6 +17,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { withGreatestBulkCheckpoints } from './bulk-checkpoint-storage.ts';
+import { withIndexedChangesSince } from './indexed-changes-storage.ts';
 import { prepareLocalWrite, systemClock, touchUpdatedAt, type Clock } from './mapping/row-mapping.ts';
 import { docsEqual } from './merge/docs-equal.ts';
 import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
@@ -96,7 +97,7 @@ function enableDevMode(): Promise<void> {
 }
 
 async function storageFor(options: OpenOptions, devMode: boolean): Promise<AnyRxStorage> {
-  const storage = withGreatestBulkCheckpoints(options.storage ?? defaultStorage());
+  const storage = withIndexedChangesSince(withGreatestBulkCheckpoints(options.storage ?? defaultStorage()));
   if (!devMode) return storage;
   const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
   return wrappedValidateAjvStorage({ storage });
