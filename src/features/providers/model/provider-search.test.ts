@@ -1,6 +1,6 @@
 /** The provider search index: scopes, matching, order, incremental updates. */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProviderSearchIndex, type ProviderChange } from './provider-search.ts';
 import { buildHaystack, compareSortKeys, inScope, searchKey, sortKeysOf, type ProviderSearchScope, type SearchableProvider } from './search-text.ts';
 
@@ -92,6 +92,24 @@ describe('ProviderSearchIndex matching', () => {
     expect(index.queryIds('doe, a')).toEqual(['p6', 'p5']);
     expect(index.queryIds('do')).toEqual(['p6', 'p5', 'p1']);
     expect(index.queryIds('j')).toEqual(['p4', 'p1', 'p2']);
+  });
+
+  it('answers a query backspaced to again without scanning, until the index changes', () => {
+    const index = new ProviderSearchIndex('all', people);
+    expect(index.queryIds('d')).toEqual(['p6', 'p5', 'p1']);
+    expect(index.queryIds('doe, a')).toEqual(['p6', 'p5']);
+    const scans = vi.spyOn(String.prototype, 'includes');
+    try {
+      expect(index.queryIds('d')).toEqual(['p6', 'p5', 'p1']);
+      expect(index.queryIds('doe, a')).toEqual(['p6', 'p5']);
+      // No haystack was searched for either query (the query text itself is normalized with includes).
+      const needles = new Set([searchKey('d'), searchKey('doe, a')]);
+      expect(scans.mock.calls.filter(([text]) => needles.has(String(text)))).toEqual([]);
+    } finally {
+      scans.mockRestore();
+    }
+    index.upsert(row('p9', 'Dora', 'Ames'));
+    expect(index.queryIds('d')).toEqual(['p9', 'p6', 'p5', 'p1']);
   });
 
   it('keeps the full list the same array until the index changes', () => {

@@ -4,7 +4,9 @@
  * the index keeps providers sorted (last name, first name, id) and is kept current by
  * upserting or removing single documents from the local database's change stream, so a
  * keystroke is one `includes` per provider and never a regex or a database query. Typing
- * more characters narrows the previous result instead of scanning every provider again.
+ * more characters narrows the previous result instead of scanning every provider again,
+ * and a Backspace back to a query of the last few answers that answer again: widening was
+ * a full scan, the slowest keys of the search at 50,000 with the first character.
  *
  * Layout matters at this size: the haystacks live in one dense array, in list order, and a
  * full build creates them in that order so they also sit in memory in scan order
@@ -29,6 +31,9 @@ interface Entry<T> {
 /** One change from the local database: a document written, or one deleted. */
 export type ProviderChange<T> = { type: 'upsert'; row: T } | { type: 'remove'; id: string };
 
+/** How many recent answers a query may start from (a query typed and backspaced stays within these). */
+const RECENT_QUERIES = 16;
+
 /** Above this many changes at once, merging beats inserting one by one (each insert moves up to n entries). */
 const BULK_THRESHOLD = 64;
 
@@ -39,7 +44,8 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
   private keys: SortKeys[] = [];
   private readonly byId = new Map<string, Entry<T>>();
   private allRows: readonly T[] | null = null;
-  private lastQuery: { needle: string; positions: number[] } | null = null;
+  /** The last answers, newest last; emptied by every change of the index. */
+  private recentQueries: Array<{ needle: string; positions: number[] }> = [];
   private revision = 0;
 
   constructor(scope: ProviderSearchScope, rows: Iterable<T> = []) {
@@ -159,12 +165,22 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
   }
 
   private matchingPositions(needle: string): number[] {
+    const recent = this.recentQueries;
+    const same = recent.findIndex((answer) => answer.needle === needle);
+    if (same >= 0) {
+      const [answer] = recent.splice(same, 1);
+      recent.push(answer!);
+      return answer!.positions;
+    }
     const haystacks = this.haystacks;
     const positions: number[] = [];
-    const previous = this.lastQuery;
-    if (previous && needle.includes(previous.needle)) {
-      // A longer query matches a subset of a query it contains: scan only the last result.
-      for (const position of previous.positions) {
+    // A longer query matches a subset of a query it contains: scan only that answer (the smallest one).
+    let narrowest: number[] | null = null;
+    for (const answer of recent) {
+      if (needle.includes(answer.needle) && (!narrowest || answer.positions.length < narrowest.length)) narrowest = answer.positions;
+    }
+    if (narrowest) {
+      for (const position of narrowest) {
         if ((haystacks[position] as string).includes(needle)) positions.push(position);
       }
     } else {
@@ -172,7 +188,8 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
         if ((haystacks[i] as string).includes(needle)) positions.push(i);
       }
     }
-    this.lastQuery = { needle, positions };
+    recent.push({ needle, positions });
+    if (recent.length > RECENT_QUERIES) recent.shift();
     return positions;
   }
 
@@ -229,7 +246,7 @@ export class ProviderSearchIndex<T extends SearchableProvider> {
 
   private changed(): void {
     this.allRows = null;
-    this.lastQuery = null;
+    this.recentQueries = [];
     this.revision++;
   }
 }
