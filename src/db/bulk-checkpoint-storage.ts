@@ -16,17 +16,7 @@
  * unique per write, so the new checkpoint passes exactly the rows of this write.
  */
 import { map } from 'rxjs';
-import { getPrimaryFieldOfPrimaryKey, type RxStorage, type RxStorageInstance } from 'rxdb';
-
-// The storage's type parameters are internal to each storage implementation.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyStorage = RxStorage<any, any>;
-
-/** The checkpoint of RxDB's own storages: the last row read, by (write time, id). */
-interface LwtCheckpoint {
-  id: string;
-  lwt: number;
-}
+import { patchStorageInstances, type AnyStorage, type LwtCheckpoint } from './patch-storage-instances.ts';
 
 interface StoredRow {
   _meta?: { lwt?: number };
@@ -59,24 +49,14 @@ export function greatestCheckpoint(bulk: ChangeBulk, primaryPath: string): unkno
 }
 
 export function withGreatestBulkCheckpoints<S extends AnyStorage>(storage: S): S {
-  return {
-    ...storage,
-    name: storage.name,
-    rxdbVersion: storage.rxdbVersion,
-    async createStorageInstance(params: Parameters<S['createStorageInstance']>[0]) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const instance: RxStorageInstance<any, any, any> = await storage.createStorageInstance(params);
-      const primaryPath = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) as string;
-      const changeStream = instance.changeStream.bind(instance);
-      // Patched on the instance itself: the app reads the Dexie storage's internals from it (queries.ts).
-      instance.changeStream = () =>
-        changeStream().pipe(
-          map((bulk) => {
-            const checkpoint = greatestCheckpoint(bulk as ChangeBulk, primaryPath);
-            return checkpoint === bulk.checkpoint ? bulk : { ...bulk, checkpoint };
-          }),
-        );
-      return instance;
-    },
-  } as S;
+  return patchStorageInstances(storage, (instance, primaryPath) => {
+    const changeStream = instance.changeStream.bind(instance);
+    instance.changeStream = () =>
+      changeStream().pipe(
+        map((bulk) => {
+          const checkpoint = greatestCheckpoint(bulk as ChangeBulk, primaryPath);
+          return checkpoint === bulk.checkpoint ? bulk : { ...bulk, checkpoint };
+        }),
+      );
+  });
 }

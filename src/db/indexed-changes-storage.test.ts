@@ -8,7 +8,7 @@ import { getChangedDocumentsSince, getChangedDocumentsSinceQuery, prepareQuery, 
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openLocalDatabase, type LocalDatabase } from './database.ts';
-import type { LwtCheckpoint } from './indexed-changes-storage.ts';
+import type { LwtCheckpoint } from './patch-storage-instances.ts';
 import { newLocalDoc } from './mapping/row-mapping.ts';
 import type { ProviderDoc } from './tables/local-docs.ts';
 

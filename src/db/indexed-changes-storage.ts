@@ -14,20 +14,8 @@
  * Here the index range starts just after the checkpoint's (write time, id) key, and one
  * request returns at most `limit` rows: exactly the changes, in the same order.
  */
-import { getPrimaryFieldOfPrimaryKey, type RxStorage, type RxStorageInstance } from 'rxdb';
 import { fromDexieToStorage } from 'rxdb/plugins/storage-dexie';
-
-// The storage's type parameters are internal to each storage implementation.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyStorage = RxStorage<any, any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyInstance = RxStorageInstance<any, any, any, any>;
-
-/** The checkpoint of RxDB's own storages: the last row read, by (write time, id). */
-export interface LwtCheckpoint {
-  id: string;
-  lwt: number;
-}
+import { patchStorageInstances, type AnyInstance, type AnyStorage, type LwtCheckpoint } from './patch-storage-instances.ts';
 
 /** What the Dexie storage keeps behind an instance (rxdb/plugins/storage-dexie). */
 interface DexieInternals {
@@ -76,21 +64,10 @@ function asDexieInstance(instance: AnyInstance): DexieInstance | null {
 
 /** The storage, with an index read for the changes of every Dexie instance it creates. */
 export function withIndexedChangesSince<S extends AnyStorage>(storage: S): S {
-  return {
-    ...storage,
-    name: storage.name,
-    rxdbVersion: storage.rxdbVersion,
-    async createStorageInstance(params: Parameters<S['createStorageInstance']>[0]) {
-      const instance: AnyInstance = await storage.createStorageInstance(params);
-      const dexie = asDexieInstance(instance);
-      if (!dexie) return instance;
-      const primaryPath = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) as string;
-      // Set on the instance itself, as the checkpoint wrapper does (bulk-checkpoint-storage.ts).
-      instance.getChangedDocumentsSince = (limit, checkpoint) =>
-        readChangesSince(dexie, primaryPath, limit, checkpoint as LwtCheckpoint | undefined) as ReturnType<
-          NonNullable<AnyInstance['getChangedDocumentsSince']>
-        >;
-      return instance;
-    },
-  } as S;
+  return patchStorageInstances(storage, (instance, primaryPath) => {
+    const dexie = asDexieInstance(instance);
+    if (!dexie) return;
+    instance.getChangedDocumentsSince = (limit, checkpoint) =>
+      readChangesSince(dexie, primaryPath, limit, checkpoint as LwtCheckpoint | undefined) as ReturnType<NonNullable<AnyInstance['getChangedDocumentsSince']>>;
+  });
 }
