@@ -8,6 +8,7 @@ import {
   addRxPlugin,
   createRxDatabase,
   removeRxDatabase,
+  type DexieSettings,
   type RxCollection,
   type RxConflictHandler,
   type RxDatabase,
@@ -18,6 +19,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { withGreatestBulkCheckpoints } from './bulk-checkpoint-storage.ts';
 import { withIndexedChangesSince } from './indexed-changes-storage.ts';
+import { keyScanBulkReads } from './key-scan-bulk-reads.ts';
 import { prepareLocalWrite, systemClock, touchUpdatedAt, type Clock } from './mapping/row-mapping.ts';
 import { docsEqual } from './merge/docs-equal.ts';
 import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
@@ -81,8 +83,19 @@ function isDevBuild(): boolean {
   return import.meta.env.DEV === true;
 }
 
+/** RxDB's Dexie storage, whose databases read large key sets with a key scan first (key-scan-bulk-reads.ts). */
+export function dexieStorage(settings: DexieSettings = {}): AnyRxStorage {
+  return getRxStorageDexie({
+    ...settings,
+    onCreate: async (dexie, name) => {
+      dexie.use(keyScanBulkReads);
+      await settings.onCreate?.(dexie, name);
+    },
+  });
+}
+
 export function defaultStorage(): AnyRxStorage {
-  return getRxStorageDexie();
+  return dexieStorage();
 }
 
 let devModeReady: Promise<void> | null = null;

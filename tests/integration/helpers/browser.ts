@@ -5,7 +5,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { dexieStorage } from '../../../src/db/database.ts';
 import WebSocket from 'ws';
 import { createStore } from 'zustand/vanilla';
 import { LocalDataSession, type SessionOptions } from '../../../src/db/session.ts';
@@ -34,7 +34,7 @@ export interface BrowserOptions {
 export class TestBrowser {
   readonly network = new NetworkSwitch();
   readonly indexedDB = new IDBFactory();
-  readonly storage = getRxStorageDexie({ indexedDB: this.indexedDB, IDBKeyRange });
+  readonly storage = dexieStorage({ indexedDB: this.indexedDB, IDBKeyRange });
   readonly store = createStore<SyncState>()(syncStoreInitializer);
   readonly status = createSyncStatusApi(this.store);
   readonly client: SupabaseClient;
