@@ -74,6 +74,22 @@ describe('the conflict handler', () => {
     expect(own).toMatchObject({ phone: '1', local_dirty: true });
   });
 
+  it('merges against the server row an edit was made from when RxDB recorded no base for it', async () => {
+    // Downloaded, then the page closed before RxDB recorded the download, then edited.
+    const { handler, notices } = setup();
+    const edited = { ...base, phone: '2', local_dirty: true };
+    const kept = await handler.resolve({ newDocumentState: edited, assumedMasterState: undefined, realMasterState: base }, 'test');
+    expect(kept).toMatchObject({ phone: '2', local_dirty: true });
+    expect(notices).toEqual([]);
+    // Once the server has moved on, the version the edit came from is unknown: the server wins.
+    const newer = { ...base, phone: '3', server_modified: '2026-11-21T10:00:00.000001+00:00' };
+    const replaced = await handler.resolve({ newDocumentState: edited, assumedMasterState: undefined, realMasterState: newer }, 'test');
+    expect(replaced).toMatchObject({ phone: '3' });
+    expect(notices).toEqual([
+      'Provider “Jane Doe”: your change to phone was replaced by a newer change made on the server. Your other changes were kept.',
+    ]);
+  });
+
   it('is clean when the merge equals the server row', async () => {
     const { handler, notices } = setup();
     const server = { ...base, phone: '2', server_modified: '2026-11-21T10:00:00.000001+00:00' };

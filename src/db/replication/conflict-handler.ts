@@ -10,6 +10,7 @@ import type { SyncNotice } from '../../stores/sync-store.ts';
 import { fieldsOf } from '../mapping/row-mapping.ts';
 import { docsEqual } from '../merge/docs-equal.ts';
 import { threeWayMerge } from '../merge/three-way-merge.ts';
+import { compareTimestamps } from '../merge/values-equal.ts';
 import { TABLE_COLUMNS, type SyncedTable } from '../tables/definitions.ts';
 import { derivedFields, type LocalDocOfTable } from '../tables/local-docs.ts';
 import { conflictNotice, describeRecord, type RecordLookup } from './notices.ts';
@@ -24,6 +25,22 @@ export interface ConflictDeps {
   notify(message: string, kind: SyncNotice['kind']): void;
 }
 
+/**
+ * The server state a local version was edited from: RxDB's assumed master state, or, where
+ * RxDB has none for a record it downloaded (the page closed after the download was written
+ * and before RxDB recorded it), the server's current row when it is still the version the
+ * local copy came down as: the server stamps every version with a new `_modified`. Without
+ * it every field the user edited would count as changed on both sides and lose to the
+ * server's unchanged value.
+ */
+function baseOf(assumed: object | undefined, local: object, server: object): Record<string, unknown> | null {
+  if (assumed) return fieldsOf(assumed);
+  const editedFrom = fieldsOf(local).server_modified;
+  const current = fieldsOf(server).server_modified;
+  const sameVersion = typeof editedFrom === 'string' && typeof current === 'string' && compareTimestamps(editedFrom, current) === 0;
+  return sameVersion ? fieldsOf(server) : null;
+}
+
 export function createConflictHandler<T extends SyncedTable>(table: T, deps: ConflictDeps): RxConflictHandler<LocalDocOfTable[T]> {
   const columns = TABLE_COLUMNS[table];
   return {
@@ -31,7 +48,7 @@ export function createConflictHandler<T extends SyncedTable>(table: T, deps: Con
     async resolve({ newDocumentState, assumedMasterState, realMasterState }) {
       const id = String(realMasterState.id);
       if (deps.rejections.take(table, id)) return { ...realMasterState, local_dirty: false };
-      const base = assumedMasterState ? fieldsOf(assumedMasterState) : null;
+      const base = baseOf(assumedMasterState, newDocumentState, realMasterState);
       const unacknowledged = deps.unacknowledged?.statesOf(table, id, base) ?? [];
       const { merged, overwrittenFields } = threeWayMerge({
         columns,

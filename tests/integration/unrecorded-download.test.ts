@@ -1,0 +1,83 @@
+/**
+ * A download written to the local database whose receipt RxDB never recorded: its
+ * replication writes the pulled row, then, separately, the server state it assumes; a page
+ * closed between the two leaves a local copy with no assumed server state. An edit of that
+ * copy is then pushed as if the row were new, the server answers with its row as a
+ * conflict, and the merge must see that the server still holds the very version the copy
+ * came down as (the same server stamp): the user's edit wins, with no notice.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
+import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { eventually, TestBrowser } from './helpers/browser.ts';
+
+let browser: TestBrowser | null = null;
+
+afterEach(async () => {
+  await browser?.dispose();
+  browser = null;
+});
+
+async function serverRow(id: string) {
+  const { data } = await serviceClient().from('providers').select('*').eq('id', id).single();
+  return data as Record<string, unknown>;
+}
+
+const request = <T>(req: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+
+/** Removes what RxDB's replication assumes the server holds for a record (the closed browser's meta databases). */
+async function forgetAssumedServerState(current: TestBrowser, id: string): Promise<number> {
+  let removed = 0;
+  for (const { name } of await current.indexedDB.databases()) {
+    if (!name?.includes('rx-replication-meta')) continue;
+    const db = await request(current.indexedDB.open(name));
+    if (db.objectStoreNames.contains('docs')) {
+      const store = db.transaction('docs', 'readwrite').objectStore('docs');
+      const rows = (await request(store.getAll())) as Array<{ id: string; itemId: string; isCheckpoint: string }>;
+      for (const row of rows.filter((meta) => meta.itemId === id && meta.isCheckpoint === '0')) {
+        await request(store.delete(row.id));
+        removed += 1;
+      }
+    }
+    db.close();
+  }
+  return removed;
+}
+
+describe('a download whose receipt was not recorded', () => {
+  it("keeps the user's edit of it when the server still holds the version it came down as", async () => {
+    const current = new TestBrowser(await signedInUser('unrecorded-download'), { tables: ['providers'] });
+    browser = current;
+    await current.signIn();
+    await current.open();
+    const id = randomUUID();
+    await current.db.providers.insert(newLocalDoc('providers', { id, first_name: 'Ada', last_name: `Unrecorded ${id.slice(0, 8)}`, phone: '5185550100' }));
+    await eventually(async () => {
+      const doc = await current.db.providers.findOne(id).exec();
+      expect(doc?.local_dirty).toBe(false);
+      expect(doc?.server_modified).not.toBeNull();
+    });
+    const stamped = await serverRow(id);
+
+    // The page closes; what RxDB recorded of the row's server state is gone.
+    current.network.setOnline(false);
+    await current.close();
+    expect(await forgetAssumedServerState(current, id)).toBe(1);
+
+    // Reopened offline, the user edits the row; then the connection comes back.
+    await current.open();
+    await (await current.db.providers.findOne(id).exec())!.incrementalPatch({ phone: '5185550199' });
+    current.network.setOnline(true);
+
+    await eventually(async () => expect(await serverRow(id)).toMatchObject({ phone: '5185550199' }));
+    await eventually(async () => expect(await current.db.providers.findOne(id).exec()).toMatchObject({ phone: '5185550199', local_dirty: false }));
+    await eventually(() => expect(current.state().pendingChanges).toBe(0));
+    expect((await serverRow(id))._modified).not.toBe(stamped._modified);
+    expect(current.state().notices).toEqual([]);
+  });
+});
