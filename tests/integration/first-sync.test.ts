@@ -66,6 +66,25 @@ describe('first sync', () => {
     expect(browser.state().pendingChanges).toBe(0);
   }, 180_000);
 
+  it("asks every table's total before any table's first page", async () => {
+    // A browser sends at most six requests to one server at a time. Pages asked first hold
+    // them all while the download runs, so totals asked after them (as the engine once did,
+    // once every table's replication had started) left the progress bar empty for half of it.
+    const fresh = new TestBrowser(await signedInUser('first-sync-totals'));
+    try {
+      await fresh.signIn();
+      const from = fresh.network.requests.length;
+      await fresh.open();
+      await eventually(() => expect(fresh.state().firstSync.done).toBe(true), 170_000, 250);
+      const requests = fresh.network.requests.slice(from).filter((line) => line.startsWith('HEAD /rest/v1/') || line.startsWith('GET /rest/v1/'));
+      const totals = requests.filter((line) => line.startsWith('HEAD'));
+      expect(totals).toHaveLength(7);
+      expect(requests.slice(0, totals.length)).toEqual(totals);
+    } finally {
+      await fresh.dispose();
+    }
+  }, 180_000);
+
   it('is remembered: a reload does not start a first sync again', async () => {
     await browser.close();
     // Offline, so only the record of the earlier session can say the first sync is done.
