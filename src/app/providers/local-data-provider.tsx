@@ -61,11 +61,13 @@ export function clearLocalData(userId: string): Promise<void> {
     }
     await db.wipeLocalData(userId);
     // The lists saved for the next visit (painted on reload before the database opens) go with it.
-    const [{ clearFirstPages }, { deleteListSnapshots }] = await Promise.all([
+    const [{ clearFirstPages }, { deleteListSnapshots }, { forgetSavedListIndexes }] = await Promise.all([
       import('../../features/providers/data/first-page-snapshot.ts'),
       import('../../features/providers/data/list-snapshot-store.ts'),
+      import('../../features/providers/data/saved-list-index.ts'),
     ]);
     clearFirstPages(userId);
+    forgetSavedListIndexes(userId);
     await deleteListSnapshots(userId);
   });
 }

@@ -5,11 +5,13 @@
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openLocalDatabase, type LocalDatabase } from '../../../db/database.ts';
-import { newLocalDoc } from '../../../db/index.ts';
+import { latestProviderWrite, newLocalDoc } from '../../../db/index.ts';
+import { writeListSnapshot } from './list-snapshot-store.ts';
 import { acquireProviderList } from './provider-list-cache.ts';
 import type { ProviderListSource } from './provider-list-source.ts';
+import { savedListIndex } from './saved-list-index.ts';
 
 let db: LocalDatabase;
 
@@ -118,5 +120,39 @@ describe('provider lists on the local database', () => {
     const later = acquireProviderList(db, 'all', 20);
     expect(later.source).not.toBe(first.source);
     later.release();
+  });
+
+  it('takes the index the page built from the saved list while no provider was written since', async () => {
+    // The saved lists live in an IndexedDB of their own (the page's global one).
+    vi.stubGlobal('indexedDB', indexedDB);
+    vi.stubGlobal('IDBKeyRange', IDBKeyRange);
+    try {
+      const user = 'saved-list-user';
+      const latest = await latestProviderWrite(db);
+      // Saved at the last visit; its first names tell its rows from the database's.
+      const saved = (await db.providers.find().exec()).map((doc) => ({ ...doc.toJSON(), first_name: 'Saved' }));
+      await writeListSnapshot(user, 'healthcare', { lwt: latest, json: JSON.stringify(saved) });
+      await new Promise((resolve) => setTimeout(resolve, 60)); // the earlier tests' lists expire
+      const shown = await savedListIndex(user, 'healthcare');
+      const unchanged = acquireProviderList(db, 'healthcare', 0, user);
+      expect(await ready(unchanged.source)).toBe(shown?.index);
+      const healthcare = saved.filter((row) => row.npi_key !== '').length;
+      expect(healthcare).toBeGreaterThan(0);
+      expect((await names(unchanged.source)).filter((name) => name.startsWith('Saved '))).toHaveLength(healthcare);
+      unchanged.release();
+
+      // Saved before the last write: the database's rows, indexed afresh.
+      await writeListSnapshot(user, 'healthcare', { lwt: latest - 1, json: JSON.stringify(saved) });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const stale = await savedListIndex(user, 'healthcare');
+      const written = acquireProviderList(db, 'healthcare', 0, user);
+      expect(await ready(written.source)).not.toBe(stale?.index);
+      const fromDatabase = await names(written.source);
+      expect(fromDatabase).toHaveLength(healthcare);
+      expect(fromDatabase.filter((name) => name.startsWith('Saved '))).toEqual([]);
+      written.release();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

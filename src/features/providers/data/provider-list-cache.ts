@@ -9,8 +9,9 @@ import type { LocalDatabase } from '../../../db/index.ts';
 import type { ProviderChange } from '../model/provider-search.ts';
 import { inScope, type ProviderSearchScope } from '../model/search-text.ts';
 import { slimRow } from './first-page-snapshot.ts';
-import { readListSnapshot, writeListSnapshot } from './list-snapshot-store.ts';
+import { writeListSnapshot } from './list-snapshot-store.ts';
 import { ProviderListSource, type ListProvider, type ListSourceDeps } from './provider-list-source.ts';
+import { takeSavedListIndex } from './saved-list-index.ts';
 
 export const UNUSED_LIST_TTL_MS = 5 * 60 * 1000;
 
@@ -53,8 +54,9 @@ const slim = (row: ListProvider): ListProvider => slimRow(row) as ListProvider;
 const lwtOf = (row: object): number => (row as { _meta?: { lwt?: number } })._meta?.lwt ?? Number.NEGATIVE_INFINITY;
 
 /**
- * The list's data from the local database. With a user, the whole list comes from the list
- * saved at the last visit when the providers have not been written since (list-snapshot-store.ts).
+ * The list's data from the local database. With a user, the whole list is the list saved at
+ * the last visit when the providers have not been written since, indexed already if the
+ * page searched it while the database opened (saved-list-index.ts).
  */
 export function databaseListDeps(db: LocalDatabase, scope: ProviderSearchScope, userId: string | null = null): DatabaseListDeps {
   const selector = scopeSelector(scope);
@@ -68,11 +70,11 @@ export function databaseListDeps(db: LocalDatabase, scope: ProviderSearchScope, 
       const data = await queries();
       // Read before the rows: a write in between makes the list look older than it is, never newer.
       const latest = await data.latestProviderWrite(db);
-      const saved = userId && Number.isFinite(latest) ? await readListSnapshot(userId, scope) : null;
+      const saved = userId && Number.isFinite(latest) ? await takeSavedListIndex(userId, scope) : null;
       lastWrite = Math.max(latest, Number.isFinite(lastWrite) ? lastWrite : Number.NEGATIVE_INFINITY);
       if (saved && saved.lwt === latest) {
         fromSaved = true;
-        return saved.rows;
+        return saved.index;
       }
       return (await data.readAllProviders(db)).filter((row) => inScope(row, scope)).map(slim);
     },

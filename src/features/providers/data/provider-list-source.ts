@@ -21,8 +21,8 @@ export type ListProvider = Readonly<ProviderDoc>;
 export interface ListSourceDeps {
   /** The first `limit` providers of the scope, sorted by last name. */
   firstRows(limit: number): Promise<ListProvider[]>;
-  /** Every provider of the scope (any order). */
-  allRows(): Promise<ListProvider[]>;
+  /** Every provider of the scope (any order), or an index of them built already. */
+  allRows(): Promise<ListProvider[] | ProviderSearchIndex<ListProvider>>;
   /** Every later write or deletion. */
   changes: Observable<ProviderChange<ListProvider>>;
 }
@@ -100,7 +100,7 @@ export class ProviderListSource {
       }
       const all = await this.deps.allRows();
       if (this.stopped) return;
-      const index = new ProviderSearchIndex(this.scope, all);
+      const index = all instanceof ProviderSearchIndex ? all : new ProviderSearchIndex(this.scope, all);
       index.applyChanges(this.buffer.splice(0));
       this.publish({ phase: 'ready', index, firstRows: [], version: index.version });
     } catch (error) {

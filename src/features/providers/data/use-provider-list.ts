@@ -11,10 +11,10 @@ import { selectKnownUser, useSessionStore } from '../../../stores/session-store.
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import type { ProviderSearchScope } from '../model/search-text.ts';
 import { keepFirstPageSaved, readFirstPage } from './first-page-snapshot.ts';
-import { ProviderSearchIndex } from '../model/provider-search.ts';
+import type { ProviderSearchIndex } from '../model/provider-search.ts';
 import { acquireProviderList } from './provider-list-cache.ts';
-import { readListSnapshot } from './list-snapshot-store.ts';
 import type { ListProvider, ListSnapshot, ProviderListSource } from './provider-list-source.ts';
+import { savedListIndex } from './saved-list-index.ts';
 import { useLocalDatabase } from './use-local-database.ts';
 
 const WAITING: ListSnapshot = { phase: 'loading', firstRows: [], index: null, version: 0, failure: null, error: null };
@@ -41,8 +41,8 @@ function useSavedIndex(userId: string | null, scope: ProviderSearchScope, needed
   useEffect(() => {
     if (!userId || !neededAtStart.current) return undefined;
     let cancelled = false;
-    void readListSnapshot(userId, scope).then((record) => {
-      if (!cancelled && record) setSaved({ key: `${userId}:${scope}`, index: new ProviderSearchIndex(scope, record.rows) });
+    void savedListIndex(userId, scope).then((saved) => {
+      if (!cancelled && saved) setSaved({ key: `${userId}:${scope}`, index: saved.index });
     });
     return () => {
       cancelled = true;
