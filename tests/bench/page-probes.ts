@@ -25,6 +25,8 @@ export interface ProbeState {
   keys: string[];
   /** Samples of the sync indicator while the first download runs. */
   progress: Array<{ at: number; label: string; value: number | null; detail: string }>;
+  /** The page's long tasks (over 50 ms): when they started and how long they ran. */
+  longTasks: Array<{ at: number; ms: number }>;
 }
 
 /**
@@ -43,8 +45,11 @@ declare global {
 
 /** Installed with `context.addInitScript(installProbes, expectedTotalText)`. */
 export function installProbes(expectedCountText: string): void {
-  const state: ProbeState = { firstRowPaintedAt: null, searchReadyAt: null, keystrokes: [], keystrokesBusy: [], keys: [], progress: [] };
+  const state: ProbeState = { firstRowPaintedAt: null, searchReadyAt: null, keystrokes: [], keystrokesBusy: [], keys: [], progress: [], longTasks: [] };
   window.__bench = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longTasks.push({ at: entry.startTime, ms: entry.duration });
+  }).observe({ type: 'longtask' });
   const afterPaint = (done: (at: number, frameStart: number) => void) => {
     requestAnimationFrame((frameStart) => {
       const channel = new MessageChannel();
