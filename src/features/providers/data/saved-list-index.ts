@@ -17,17 +17,17 @@ export interface SavedListIndex {
   index: ProviderSearchIndex<ListProvider>;
 }
 
-const reads = new Map<string, Promise<SavedListIndex | null>>();
-
-const keyOf = (userId: string, scope: ProviderSearchScope) => `${userId}:${scope}`;
+/** Per user, per scope: the read under way or done, until taken. */
+const reads = new Map<string, Map<ProviderSearchScope, Promise<SavedListIndex | null>>>();
 
 /** The saved list of the scope, indexed (null when none is saved); read once until taken. */
 export function savedListIndex(userId: string, scope: ProviderSearchScope): Promise<SavedListIndex | null> {
-  const key = keyOf(userId, scope);
-  let read = reads.get(key);
+  let byScope = reads.get(userId);
+  if (!byScope) reads.set(userId, (byScope = new Map()));
+  let read = byScope.get(scope);
   if (!read) {
     read = readListSnapshot(userId, scope).then((record) => (record ? { lwt: record.lwt, index: new ProviderSearchIndex(scope, record.rows) } : null));
-    reads.set(key, read);
+    byScope.set(scope, read);
   }
   return read;
 }
@@ -38,11 +38,11 @@ export function savedListIndex(userId: string, scope: ProviderSearchScope): Prom
  */
 export async function takeSavedListIndex(userId: string, scope: ProviderSearchScope): Promise<SavedListIndex | null> {
   const saved = await savedListIndex(userId, scope);
-  reads.delete(keyOf(userId, scope));
+  reads.get(userId)?.delete(scope);
   return saved;
 }
 
 /** Lets go of every list read for this user (sign-out). */
 export function forgetSavedListIndexes(userId: string): void {
-  for (const key of reads.keys()) if (key.startsWith(`${userId}:`)) reads.delete(key);
+  reads.delete(userId);
 }
