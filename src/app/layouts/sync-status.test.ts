@@ -46,6 +46,16 @@ describe('describeSync', () => {
     );
   });
 
+  it('calls a push with nothing to send no saving: the first download, or syncing', () => {
+    const checking = { ...base, phase: 'pushing' as const, pendingChanges: 0 };
+    expect(describeSync({ ...checking, firstSync: { done: false, stored: 0, total: 80 } }, false)).toMatchObject({
+      label: 'Downloading…',
+      detail: 'Downloading the directory to this device: 0 of 80 records.',
+      progress: 0,
+    });
+    expect(describeSync(checking, false)).toMatchObject({ label: 'Syncing…', detail: 'Fetching the latest changes.', tone: 'busy' });
+  });
+
   it('shows pushing, pulling, pending and paused', () => {
     expect(describeSync({ ...base, phase: 'pushing', pendingChanges: 2 }, false)).toMatchObject({
       label: 'Saving…',

@@ -62,7 +62,11 @@ export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncS
       canRetry: true,
     };
   }
-  if (!sync.firstSync.done && (sync.phase === 'pulling' || sync.firstSync.stored > 0)) {
+  // RxDB's upstream also runs with nothing to send (it checks for local changes at each
+  // start): that is no "Saving…", and during the first download it is the download.
+  const sending = sync.phase === 'pushing' && pending > 0;
+  const busy = sync.phase === 'pulling' || (sync.phase === 'pushing' && !sending);
+  if (!sync.firstSync.done && (busy || sync.firstSync.stored > 0)) {
     const { stored, total } = sync.firstSync;
     return {
       label: 'Downloading…',
@@ -74,7 +78,7 @@ export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncS
       canRetry: false,
     };
   }
-  if (sync.phase === 'pushing') {
+  if (sending) {
     return {
       label: 'Saving…',
       tone: 'busy',
@@ -83,7 +87,7 @@ export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncS
       canRetry: false,
     };
   }
-  if (sync.phase === 'pulling') {
+  if (busy) {
     return { label: 'Syncing…', tone: 'busy', detail: 'Fetching the latest changes.', progress: null, canRetry: false };
   }
   if (pending > 0) {
