@@ -46,7 +46,7 @@ describe('describeSync', () => {
     );
   });
 
-  it('calls a push with nothing to send no saving: the first download, or syncing', () => {
+  it('calls a push with nothing to send no saving, and nothing up to date before the first download', () => {
     const checking = { ...base, phase: 'pushing' as const, pendingChanges: 0 };
     expect(describeSync({ ...checking, firstSync: { done: false, stored: 0, total: 80 } }, false)).toMatchObject({
       label: 'Downloading…',
@@ -54,6 +54,12 @@ describe('describeSync', () => {
       progress: 0,
     });
     expect(describeSync(checking, false)).toMatchObject({ label: 'Syncing…', detail: 'Fetching the latest changes.', tone: 'busy' });
+    // Idle before the first page: still the download, not "Up to date".
+    expect(describeSync({ ...base, firstSync: { done: false, stored: 0, total: null } }, false)).toMatchObject({
+      label: 'Downloading…',
+      detail: 'Downloading the directory to this device: 0 records so far.',
+      tone: 'busy',
+    });
   });
 
   it('shows pushing, pulling, pending and paused', () => {

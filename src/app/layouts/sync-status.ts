@@ -63,10 +63,12 @@ export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncS
     };
   }
   // RxDB's upstream also runs with nothing to send (it checks for local changes at each
-  // start): that is no "Saving…", and during the first download it is the download.
+  // start): that is no "Saving…", and during the first download it is the download, as are
+  // the idle moments between its start and its first page (never "Up to date" before it).
   const sending = sync.phase === 'pushing' && pending > 0;
   const busy = sync.phase === 'pulling' || (sync.phase === 'pushing' && !sending);
-  if (!sync.firstSync.done && (busy || sync.firstSync.stored > 0)) {
+  const idle = sync.phase === 'idle' && pending === 0;
+  if (!sync.firstSync.done && (busy || idle || sync.firstSync.stored > 0)) {
     const { stored, total } = sync.firstSync;
     return {
       label: 'Downloading…',
