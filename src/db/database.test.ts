@@ -1,15 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { databaseNameFor, openLocalDatabase, removeLocalDatabase, type LocalDatabase } from './database.ts';
+import { databaseNameFor, openLocalDatabase, removeLocalDatabase, type LocalDatabase, type OpenOptions } from './database.ts';
+import { newLocalDoc } from './mapping/row-mapping.ts';
 
 const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
 const opened: LocalDatabase[] = [];
 
-async function open(userId: string): Promise<LocalDatabase> {
-  const db = await openLocalDatabase(userId, { storage, devMode: true, multiInstance: false });
+async function open(userId: string, options: OpenOptions = {}): Promise<LocalDatabase> {
+  const db = await openLocalDatabase(userId, { storage, devMode: true, multiInstance: false, ...options });
   opened.push(db);
   return db;
+}
+
+/** A row as the replication writes it: the server's version, straight to the storage (clean). */
+async function download(db: LocalDatabase, id: string, phone: string, stamp: string) {
+  const doc = { ...newLocalDoc('providers', { id, first_name: 'Ada', last_name: 'Lovelace', phone }), server_modified: stamp, local_dirty: false };
+  const result = await db.providers.storageInstance.bulkWrite([{ document: { ...doc, _deleted: false, _meta: { lwt: Date.now() }, _rev: '1-downloaded', _attachments: {} } }], 'test-download');
+  expect(result.error).toEqual([]);
+  return (await db.providers.findOne(id).exec())!;
 }
 
 afterEach(async () => {
@@ -61,6 +70,38 @@ describe('the local database', () => {
     // A save that changes nothing leaves it as it is.
     const same = await own.incrementalPatch({ in_app_notifications: true });
     expect(same.updated_at).toBe('2026-01-02T09:00:00.000Z');
+  });
+
+  it("keeps a clean record's state before its first local change, and not before later ones", async () => {
+    const kept: Array<{ table: string; phone: unknown; dirty: unknown; stamp: unknown }> = [];
+    const db = await open('user-bases', {
+      editBases: { remember: async (table, clean) => void kept.push({ table, phone: clean.phone, dirty: clean.local_dirty, stamp: clean.server_modified }) },
+    });
+    const stamp = '2026-11-21T09:00:00.000001+00:00';
+    const doc = await download(db, '22222222-2222-4222-8222-222222222222', '1', stamp);
+    const once = await doc.incrementalPatch({ phone: '2' });
+    expect(kept).toEqual([{ table: 'providers', phone: '1', dirty: false, stamp }]);
+    // Already dirty: the base stays the one kept first.
+    const twice = await once.incrementalPatch({ phone: '3' });
+    // A save that changes nothing is not an edit.
+    await twice.incrementalPatch({ phone: '3' });
+    expect(kept).toHaveLength(1);
+    // A record created here has no server state to keep.
+    await db.providers.insert({ id: '33333333-3333-4333-8333-333333333333', first_name: 'New', last_name: 'Here' } as Parameters<typeof db.providers.insert>[0]);
+    expect(kept).toHaveLength(1);
+    // Removing a clean record keeps its state too (a removal merges like a field).
+    await (await download(db, '44444444-4444-4444-8444-444444444444', '9', stamp)).remove();
+    expect(kept).toEqual([
+      { table: 'providers', phone: '1', dirty: false, stamp },
+      { table: 'providers', phone: '9', dirty: false, stamp },
+    ]);
+  });
+
+  it('saves an edit even when its base cannot be kept', async () => {
+    const db = await open('user-bases-failing', { editBases: { remember: () => Promise.reject(new Error('quota exceeded')) } });
+    const downloaded = await download(db, '55555555-5555-4555-8555-555555555555', '1', '2026-11-21T09:00:00.000001+00:00');
+    const edited = await downloaded.incrementalPatch({ phone: '2' });
+    expect(edited.toJSON()).toMatchObject({ phone: '2', local_dirty: true });
   });
 
   it('rejects a document that breaks the schema in dev mode', async () => {

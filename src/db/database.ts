@@ -23,6 +23,7 @@ import { keyScanBulkReads } from './key-scan-bulk-reads.ts';
 import { prepareLocalWrite, systemClock, touchUpdatedAt, type Clock } from './mapping/row-mapping.ts';
 import { docsEqual } from './merge/docs-equal.ts';
 import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
+import type { EditBases } from './replication/edit-bases.ts';
 import { syncedSchema } from './schema/synced-schemas.ts';
 import { COLLECTION_OF, SYNC_ORDER, type SyncedTable } from './tables/definitions.ts';
 import type {
@@ -66,6 +67,8 @@ export interface OpenOptions {
   tables?: readonly SyncedTable[];
   /** Resolves push conflicts; the sync engine supplies it (default: server wins). */
   conflictHandler?: ConflictHandlerFactory;
+  /** Keeps a clean record's state before its first local change (replication/edit-bases.ts). */
+  editBases?: Pick<EditBases, 'remember'>;
   clock?: Clock;
 }
 
@@ -148,28 +151,36 @@ export async function openLocalDatabase(userId: string, options: OpenOptions = {
     await db.close();
     throw error;
   }
-  installWriteHooks(db, tables, options.clock ?? systemClock);
+  installWriteHooks(db, tables, options.clock ?? systemClock, options.editBases);
   return db;
 }
 
 /**
  * Every write made through the collections' API (inserts, patches, removals) fills the
  * migration's defaults, decodes JSON text, refreshes the sort keys and marks the record
- * dirty. Replication writes go to the storage directly and skip these hooks.
+ * dirty; a clean record's state is kept first as the base of its edits (edit-bases.ts).
+ * Replication writes go to the storage directly and skip these hooks.
  */
-function installWriteHooks(db: LocalDatabase, tables: readonly SyncedTable[], clock: Clock): void {
+function installWriteHooks(db: LocalDatabase, tables: readonly SyncedTable[], clock: Clock, editBases?: Pick<EditBases, 'remember'>): void {
+  // The base is a fallback for the merge: failing to keep it must not fail the user's edit.
+  const rememberBase = (table: SyncedTable, clean: Record<string, unknown>) => editBases?.remember(table, clean).catch(() => undefined);
   for (const table of tables) {
     const collection = db.collections[COLLECTION_OF[table]] as unknown as RxCollection<Record<string, unknown>>;
     collection.preInsert((data) => prepareLocalWrite(table, data, clock), false);
-    collection.preSave((data, previous) => {
+    collection.preSave(async (data, previous) => {
       const before = previous as Record<string, unknown> | undefined;
       prepareLocalWrite(table, data, clock);
       if (!before) return;
       // A save that changes nothing keeps the record's state (it has nothing new to push).
-      if (docsEqual(data, before)) data.local_dirty = before.local_dirty === true;
-      else touchUpdatedAt(table, data, before, clock);
+      if (docsEqual(data, before)) {
+        data.local_dirty = before.local_dirty === true;
+        return;
+      }
+      touchUpdatedAt(table, data, before, clock);
+      if (before.local_dirty === false) await rememberBase(table, before);
     }, false);
-    collection.preRemove((data) => {
+    collection.preRemove(async (data) => {
+      if (data.local_dirty === false) await rememberBase(table, data);
       data.local_dirty = true;
     }, false);
   }

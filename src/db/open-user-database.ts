@@ -9,6 +9,7 @@ import { syncStatus, type SyncStatusApi } from '../stores/sync-store.ts';
 import { collectionOf, defaultStorage, openLocalDatabase, type AnyRxStorage, type LocalDatabase, type OpenOptions } from './database.ts';
 import { fieldsOf } from './mapping/row-mapping.ts';
 import { createConflictHandler } from './replication/conflict-handler.ts';
+import { EditBases, localDocumentBaseStore } from './replication/edit-bases.ts';
 import type { RecordLookup } from './replication/notices.ts';
 import { RejectionRegistry } from './replication/rejections.ts';
 import { localDocumentStore, UnacknowledgedPushes } from './replication/unacknowledged-pushes.ts';
@@ -26,6 +27,8 @@ export interface OpenedUserDatabase {
   rejections: RejectionRegistry;
   /** States pushed without an answer yet, shared by the conflict handler and the push handler. */
   unacknowledged: UnacknowledgedPushes;
+  /** The server versions local edits started from, for merges RxDB has no base for. */
+  editBases: EditBases;
   lookup: RecordLookup;
 }
 
@@ -34,6 +37,7 @@ export async function openUserDatabase(userId: string, options: UserDatabaseOpti
   const status = options.status ?? syncStatus;
   const rejections = new RejectionRegistry();
   const unacknowledged = new UnacknowledgedPushes();
+  const editBases = new EditBases();
   let database: LocalDatabase | null = null;
   const lookup: RecordLookup = async (table, id) => {
     const collection = database ? collectionOf(database, table) : undefined;
@@ -45,10 +49,12 @@ export async function openUserDatabase(userId: string, options: UserDatabaseOpti
   const db = await openLocalDatabase(userId, {
     ...options,
     storage,
-    conflictHandler: (table) => createConflictHandler(table, { rejections, unacknowledged, lookup, notify }),
+    editBases,
+    conflictHandler: (table) => createConflictHandler(table, { rejections, unacknowledged, editBases, lookup, notify }),
   });
   database = db;
+  editBases.attach(localDocumentBaseStore(db));
   // States pushed without an answer before the last reload (see unacknowledged-pushes.ts).
   await unacknowledged.load(localDocumentStore(db));
-  return { userId, db, storage, status, rejections, unacknowledged, lookup };
+  return { userId, db, storage, status, rejections, unacknowledged, editBases, lookup };
 }

@@ -49,7 +49,7 @@ export class LocalDataSession {
 
   /** Get sync ready for a database already open (see src/db/index.ts: rows paint first). */
   static attach(opened: OpenedUserDatabase, supabase: SessionClient, options: SessionOptions = {}): LocalDataSession {
-    const { userId, db, storage, status, rejections, unacknowledged, lookup } = opened;
+    const { userId, db, storage, status, rejections, unacknowledged, editBases, lookup } = opened;
     const connectivity = options.connectivity ?? browserConnectivity();
     const gate = new SyncGate(supabase.auth, userId, connectivity);
     const engine = new SyncEngine({
@@ -61,6 +61,7 @@ export class LocalDataSession {
       gate,
       rejections,
       unacknowledged,
+      editBases,
       lookup,
       timing: { ...DEFAULT_TIMING, ...options.timing },
       live: options.live ?? true,

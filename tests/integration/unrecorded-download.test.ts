@@ -4,7 +4,9 @@
  * closed between the two leaves a local copy with no assumed server state. An edit of that
  * copy is then pushed as if the row were new, the server answers with its row as a
  * conflict, and the merge must see that the server still holds the very version the copy
- * came down as (the same server stamp): the user's edit wins, with no notice.
+ * came down as (the same server stamp): the user's edit wins, with no notice. When the
+ * server has a newer version by then, the merge takes the copy's state before the edit,
+ * which the app kept (src/db/replication/edit-bases.ts), as its base.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,25 +51,31 @@ async function forgetAssumedServerState(current: TestBrowser, id: string): Promi
   return removed;
 }
 
+/** A provider synced to a fresh browser, which then closes and loses RxDB's record of the row's server state. */
+async function syncedThenForgotten(label: string): Promise<{ current: TestBrowser; id: string; stamped: Record<string, unknown> }> {
+  const current = new TestBrowser(await signedInUser(label), { tables: ['providers'] });
+  browser = current;
+  await current.signIn();
+  await current.open();
+  const id = randomUUID();
+  await current.db.providers.insert(newLocalDoc('providers', { id, first_name: 'Ada', last_name: `Unrecorded ${id.slice(0, 8)}`, phone: '5185550100', email: 'ada@clinic.test' }));
+  await eventually(async () => {
+    const doc = await current.db.providers.findOne(id).exec();
+    expect(doc?.local_dirty).toBe(false);
+    expect(doc?.server_modified).not.toBeNull();
+  });
+  const stamped = await serverRow(id);
+
+  // The page closes; what RxDB recorded of the row's server state is gone.
+  current.network.setOnline(false);
+  await current.close();
+  expect(await forgetAssumedServerState(current, id)).toBe(1);
+  return { current, id, stamped };
+}
+
 describe('a download whose receipt was not recorded', () => {
   it("keeps the user's edit of it when the server still holds the version it came down as", async () => {
-    const current = new TestBrowser(await signedInUser('unrecorded-download'), { tables: ['providers'] });
-    browser = current;
-    await current.signIn();
-    await current.open();
-    const id = randomUUID();
-    await current.db.providers.insert(newLocalDoc('providers', { id, first_name: 'Ada', last_name: `Unrecorded ${id.slice(0, 8)}`, phone: '5185550100' }));
-    await eventually(async () => {
-      const doc = await current.db.providers.findOne(id).exec();
-      expect(doc?.local_dirty).toBe(false);
-      expect(doc?.server_modified).not.toBeNull();
-    });
-    const stamped = await serverRow(id);
-
-    // The page closes; what RxDB recorded of the row's server state is gone.
-    current.network.setOnline(false);
-    await current.close();
-    expect(await forgetAssumedServerState(current, id)).toBe(1);
+    const { current, id, stamped } = await syncedThenForgotten('unrecorded-download');
 
     // Reopened offline, the user edits the row; then the connection comes back.
     await current.open();
@@ -79,5 +87,27 @@ describe('a download whose receipt was not recorded', () => {
     await eventually(() => expect(current.state().pendingChanges).toBe(0));
     expect((await serverRow(id))._modified).not.toBe(stamped._modified);
     expect(current.state().notices).toEqual([]);
+  });
+
+  it("merges the user's edit with what another user changed on the server since", async () => {
+    const { current, id } = await syncedThenForgotten('unrecorded-moved-on');
+    // Meanwhile a colleague changes another field: the server's row is a newer version.
+    await serviceClient().from('providers').update({ email: 'ada.new@clinic.test' }).eq('id', id).throwOnError();
+
+    // Reopened offline, the user edits the phone (the copy still has the old email).
+    await current.open();
+    await (await current.db.providers.findOne(id).exec())!.incrementalPatch({ phone: '5185550199' });
+    expect((await current.db.getLocal<{ doc: Record<string, unknown> }>(`edit-base:providers:${id}`))?.toJSON().data.doc).toMatchObject({ phone: '5185550100' });
+    current.network.setOnline(true);
+
+    // Both changes stand, on the server and here: different fields, so no conflict to report.
+    await eventually(async () => expect(await serverRow(id)).toMatchObject({ phone: '5185550199', email: 'ada.new@clinic.test' }));
+    await eventually(async () =>
+      expect(await current.db.providers.findOne(id).exec()).toMatchObject({ phone: '5185550199', email: 'ada.new@clinic.test', local_dirty: false }),
+    );
+    await eventually(() => expect(current.state().pendingChanges).toBe(0));
+    expect(current.state().notices).toEqual([]);
+    // The state kept as the edit's base goes once RxDB has recorded the pushed one.
+    await eventually(async () => expect(await current.db.getLocal(`edit-base:providers:${id}`)).toBeNull());
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, rowToDoc } from '../mapping/row-mapping.ts';
 import { createConflictHandler } from './conflict-handler.ts';
+import { EditBases, type EditBaseStore } from './edit-bases.ts';
 import { RejectionRegistry } from './rejections.ts';
 import { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 
@@ -16,17 +17,29 @@ const base = rowToDoc('providers', {
   _deleted: false,
 });
 
+function memoryBaseStore(): EditBaseStore {
+  const saved = new Map<string, Record<string, unknown>>();
+  return {
+    get: async (key) => saved.get(key) ?? null,
+    set: async (key, doc) => void saved.set(key, structuredClone(doc)),
+    remove: async (key) => void saved.delete(key),
+  };
+}
+
 function setup() {
   const notices: string[] = [];
   const rejections = new RejectionRegistry();
   const unacknowledged = new UnacknowledgedPushes();
+  const editBases = new EditBases();
+  editBases.attach(memoryBaseStore());
   const handler = createConflictHandler('providers', {
     rejections,
     unacknowledged,
+    editBases,
     lookup: async () => null,
     notify: (message) => notices.push(message),
   });
-  return { handler, notices, rejections, unacknowledged };
+  return { handler, notices, rejections, unacknowledged, editBases };
 }
 
 describe('the conflict handler', () => {
@@ -88,6 +101,35 @@ describe('the conflict handler', () => {
     expect(notices).toEqual([
       'Provider “Jane Doe”: your change to phone was replaced by a newer change made on the server. Your other changes were kept.',
     ]);
+  });
+
+  it('merges against the state the app kept before the first edit when RxDB has none and the server moved on', async () => {
+    const { handler, notices, editBases } = setup();
+    await editBases.remember('providers', { ...base, _deleted: false });
+    const edited = { ...base, phone: '2', local_dirty: true };
+    // A colleague changed the email since: a newer server version.
+    const newer = { ...base, email: 'new@clinic.test', server_modified: '2026-11-21T10:00:00.000001+00:00' };
+    const merged = await handler.resolve({ newDocumentState: edited, assumedMasterState: undefined, realMasterState: newer }, 'test');
+    expect(merged).toMatchObject({ phone: '2', email: 'new@clinic.test', local_dirty: true, server_modified: newer.server_modified });
+    expect(notices).toEqual([]);
+    // The same field changed on both sides: the server's value wins, and the user is told.
+    const both = { ...newer, phone: '3' };
+    expect(await handler.resolve({ newDocumentState: edited, assumedMasterState: undefined, realMasterState: both }, 'test')).toMatchObject({ phone: '3' });
+    expect(notices).toEqual([
+      'Provider “Jane Doe”: your change to phone was replaced by a newer change made on the server. Your other changes were kept.',
+    ]);
+  });
+
+  it('prefers the server state RxDB recorded to the one the app kept', async () => {
+    const { handler, notices, editBases } = setup();
+    await editBases.remember('providers', { ...base, phone: 'kept' });
+    const edited = { ...base, email: 'mine@clinic.test', local_dirty: true };
+    const newer = { ...base, email: 'theirs@clinic.test', server_modified: '2026-11-21T10:00:00.000001+00:00' };
+    // Against RxDB's base only the email changed on both sides; against the kept one the phone would have too.
+    const merged = await handler.resolve({ newDocumentState: edited, assumedMasterState: base, realMasterState: newer }, 'test');
+    expect(merged).toMatchObject({ phone: '1', email: 'theirs@clinic.test' });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('your change to email was replaced');
   });
 
   it('is clean when the merge equals the server row', async () => {

@@ -15,27 +15,39 @@ import { TABLE_COLUMNS, type SyncedTable } from '../tables/definitions.ts';
 import { derivedFields, type LocalDocOfTable } from '../tables/local-docs.ts';
 import { conflictNotice, describeRecord, type RecordLookup } from './notices.ts';
 import type { RejectionRegistry } from './rejections.ts';
+import type { EditBases } from './edit-bases.ts';
 import type { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
 
 export interface ConflictDeps {
   rejections: RejectionRegistry;
   /** States pushed without an answer: the server may hold them (see unacknowledged-pushes.ts). */
   unacknowledged?: UnacknowledgedPushes;
+  /** The states local edits started from, kept by the app (see edit-bases.ts). */
+  editBases?: Pick<EditBases, 'baseFor'>;
   lookup: RecordLookup;
   notify(message: string, kind: SyncNotice['kind']): void;
 }
 
 /**
- * The server state a local version was edited from: RxDB's assumed master state, or, where
- * RxDB has none for a record it downloaded (the page closed after the download was written
- * and before RxDB recorded it), the server's current row when it is still the version the
- * local copy came down as: the server stamps every version with a new `_modified`. Without
- * it every field the user edited would count as changed on both sides and lose to the
- * server's unchanged value.
+ * The server state a local version was edited from: RxDB's assumed master state. Where RxDB
+ * has none for a record it downloaded (the page closed after the download was written and
+ * before RxDB recorded it), the record's state before its first local change, as the app
+ * kept it (edit-bases.ts), provided the local copy still carries that version's server
+ * stamp. Failing that, the server's current row when it is still the version the local copy
+ * came down as: the server stamps every version with a new `_modified`. Without a base every
+ * field the user edited would count as changed on both sides and lose to the server's value.
  */
-function baseOf(assumed: object | undefined, local: object, server: object): Record<string, unknown> | null {
+async function baseOf<T extends SyncedTable>(
+  table: T,
+  deps: ConflictDeps,
+  assumed: object | undefined,
+  local: object,
+  server: object,
+): Promise<Record<string, unknown> | null> {
   if (assumed) return fieldsOf(assumed);
   const editedFrom = fieldsOf(local).server_modified;
+  const kept = await deps.editBases?.baseFor(table, String(fieldsOf(local).id), editedFrom);
+  if (kept) return kept;
   const current = fieldsOf(server).server_modified;
   const sameVersion = typeof editedFrom === 'string' && typeof current === 'string' && compareTimestamps(editedFrom, current) === 0;
   return sameVersion ? fieldsOf(server) : null;
@@ -48,7 +60,7 @@ export function createConflictHandler<T extends SyncedTable>(table: T, deps: Con
     async resolve({ newDocumentState, assumedMasterState, realMasterState }) {
       const id = String(realMasterState.id);
       if (deps.rejections.take(table, id)) return { ...realMasterState, local_dirty: false };
-      const base = baseOf(assumedMasterState, newDocumentState, realMasterState);
+      const base = await baseOf(table, deps, assumedMasterState, newDocumentState, realMasterState);
       const unacknowledged = deps.unacknowledged?.statesOf(table, id, base) ?? [];
       const { merged, overwrittenFields } = threeWayMerge({
         columns,

@@ -17,6 +17,7 @@ import { PendingRecords } from './pending-records.ts';
 import type { RejectionRegistry } from './rejections.ts';
 import { ResyncHold } from './resync-hold.ts';
 import type { UnacknowledgedPushes } from './unacknowledged-pushes.ts';
+import type { EditBases } from './edit-bases.ts';
 import type { AnyReplicationState, SyncContext, SyncTiming } from './sync-context.ts';
 import type { SyncGate } from './sync-gate.ts';
 import { SyncStatusTracker } from './sync-status.ts';
@@ -36,6 +37,8 @@ export interface SyncEngineOptions {
   gate: SyncGate;
   rejections: RejectionRegistry;
   unacknowledged?: UnacknowledgedPushes;
+  /** Bases of local edits kept by the app (edit-bases.ts), forgotten once RxDB has its own. */
+  editBases?: EditBases;
   lookup: RecordLookup;
   timing: SyncTiming;
   /** Realtime subscription (on by default). */
@@ -93,9 +96,11 @@ export class SyncEngine {
       this.replications.set(table, replication);
       this.subscriptions.push(
         replication.error$.subscribe((error) => this.onReplicationError(error as RxErrorLike)),
-        // RxDB took the pushed state as the server's: its unanswered pushes are settled.
+        // RxDB took the pushed state as the server's: its unanswered pushes are settled, and
+        // it has the base of the record's further edits (no need to keep our own).
         replication.sent$.subscribe((doc: { id?: unknown }) => {
           void this.options.unacknowledged?.acknowledge(table, [String(doc.id)]).catch(() => undefined);
+          void this.options.editBases?.forget(table, [String(doc.id)]).catch(() => undefined);
         }),
       );
     }
