@@ -16,10 +16,15 @@ function fakeServer(total: number, maxRows: number) {
     _deleted: false,
   }));
   const requests: Array<{ filter: string | null; limit: number }> = [];
+  const byId: string[][] = [];
   const from = () => {
     let filter: string | null = null;
     const builder = {
       select: () => builder,
+      in(_column: string, ids: string[]) {
+        byId.push(ids);
+        return Promise.resolve({ data: rows.filter((row) => ids.includes(row.id)), error: null, status: 200 });
+      },
       or: (value: string) => ((filter = value), builder),
       order: () => builder,
       limit(limit: number) {
@@ -31,7 +36,7 @@ function fakeServer(total: number, maxRows: number) {
     };
     return builder;
   };
-  return { from, requests, rows };
+  return { from, requests, rows, byId };
 }
 
 function context(server: ReturnType<typeof fakeServer>) {
@@ -108,5 +113,46 @@ describe('the pull handler', () => {
     // Read twice: the rows, the end of them; then again after the push (rows, end).
     expect(server.requests).toHaveLength(4);
     expect(pulled.mock.calls[0]![0].documents).toHaveLength(3);
+  });
+
+  it('reads rows with local changes again once the pushes are through, when it stopped waiting for them', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const server = fakeServer(3, 1000);
+      const { ctx } = context(server);
+      let release!: () => void;
+      const streamQueue = { up: new Promise<void>((resolve) => (release = resolve)), down: Promise.resolve() };
+      const dirty = server.rows[1]!.id;
+      const resync = vi.fn();
+      const findDocumentsById = vi.fn(async (ids: string[]) => ids.map((id) => ({ id, local_dirty: id === dirty })));
+      Object.assign(ctx, {
+        replicationOf: () => ({ internalReplicationState: { streamQueue } }),
+        db: { collections: { organizations: { storageInstance: { findDocumentsById } } } },
+        resync,
+      });
+      const pull = createPullHandler(ctx, 'organizations');
+
+      // A push stays unanswered past the pull's wait: the rows come down, and the one with a
+      // local change (RxDB sets it aside) is kept to be read again.
+      const first = pull(undefined, 100);
+      await vi.advanceTimersByTimeAsync(10_000);
+      const crossed = await first;
+      expect(crossed.documents).toHaveLength(3);
+      expect(findDocumentsById).toHaveBeenCalledWith(server.rows.map((row) => row.id), false);
+      expect(resync).not.toHaveBeenCalled();
+
+      // Once the push is through, the table is pulled again, and that pull brings the row back
+      // (the checkpoint has passed it: the page itself is empty).
+      release();
+      await vi.waitFor(() => expect(resync).toHaveBeenCalledWith('organizations'));
+      const again = await pull(crossed.checkpoint as PullCheckpoint, 100);
+      expect(server.byId).toEqual([[dirty]]);
+      expect(again.documents.map((doc) => doc.id)).toEqual([dirty]);
+      expect(again.checkpoint).toEqual(crossed.checkpoint);
+      // Only once.
+      expect((await pull(crossed.checkpoint as PullCheckpoint, 100)).documents).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

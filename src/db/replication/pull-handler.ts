@@ -9,6 +9,7 @@
  * a page comes back empty.
  */
 import type { ReplicationPullHandler } from 'rxdb';
+import { collectionOf } from '../database.ts';
 import { rowToDoc, type ServerRow } from '../mapping/row-mapping.ts';
 import type { SyncedTable } from '../tables/definitions.ts';
 import type { LocalDocOfTable } from '../tables/local-docs.ts';
@@ -19,12 +20,16 @@ import type { SyncContext } from './sync-context.ts';
 /** At most this long a pull waits for the same table's pushes to be recorded. */
 const PUSH_WAIT_MS = 10_000;
 
-/** Until `promise` settles, or `ms` at most. */
-async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+/** Ids per read of rows by id: about 4 KB of URL (a UUID and its separator take 37 bytes). */
+const READ_IDS_PER_REQUEST = 100;
+
+/** Until `promise` settles (true), or `ms` at most (false). */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  await Promise.race([promise.then(() => undefined, () => undefined), timeout]);
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = await Promise.race([promise.then(() => true, () => true), timeout]);
   clearTimeout(timer);
+  return settled;
 }
 
 export function createPullHandler<T extends SyncedTable>(
@@ -34,10 +39,24 @@ export function createPullHandler<T extends SyncedTable>(
   async function page(after: PullCheckpoint | undefined, limit: number): Promise<ServerRow[]> {
     let query = ctx.supabase.from(table).select('*');
     if (after) query = query.or(afterCheckpointFilter(after));
-    const { data, error, status } = await query
-      .order('_modified', { ascending: true })
-      .order('id', { ascending: true })
-      .limit(limit);
+    return answerOf(
+      await query
+        .order('_modified', { ascending: true })
+        .order('id', { ascending: true })
+        .limit(limit),
+    );
+  }
+
+  /** The server's current rows with these ids (as far as the user may see them). */
+  async function rowsById(ids: readonly string[]): Promise<ServerRow[]> {
+    const rows: ServerRow[] = [];
+    for (let start = 0; start < ids.length; start += READ_IDS_PER_REQUEST) {
+      rows.push(...answerOf(await ctx.supabase.from(table).select('*').in('id', ids.slice(start, start + READ_IDS_PER_REQUEST))));
+    }
+    return rows;
+  }
+
+  function answerOf({ data, error, status }: { data: unknown; error: { message: string; code?: string } | null; status: number }): ServerRow[] {
     if (error) {
       if (isAuthFailure(status, error)) {
         ctx.gate.authFailed();
@@ -57,11 +76,37 @@ export function createPullHandler<T extends SyncedTable>(
    * push that RxDB records before it takes the rows is an older copy that RxDB would write
    * over the pushed edit. So the pull starts once the upstream's queue is through (RxDB's
    * `active.up` is no guide: it reads false while a RESYNC re-pushes), and a batch read
-   * while a push went out is read again once that push is through.
+   * while a push went out is read again once that push is through. True when the queue is
+   * through; false when the wait ran out first.
    */
-  async function afterQueuedPushes(deadline: number): Promise<void> {
+  async function afterQueuedPushes(deadline: number): Promise<boolean> {
     const queues = ctx.replicationOf(table)?.internalReplicationState?.streamQueue;
-    if (queues) await settledWithin(queues.up, Math.max(0, deadline - Date.now()));
+    return queues ? settledWithin(queues.up, Math.max(0, deadline - Date.now())) : true;
+  }
+
+  /**
+   * Rows read while pushes were still on their way (the pull stops waiting after
+   * PUSH_WAIT_MS: a slow push must not hold every newer row back) and that have local
+   * changes: RxDB sets such a row aside for its push to settle, and when the push was
+   * applied before this newer version was written, it is answered without a conflict and
+   * the newer version would never come down. They are read again, by id, with the first
+   * pull after the pushes are through (asked for then).
+   */
+  const readAgain = new Set<string>();
+
+  async function locallyChanged(rows: readonly ServerRow[]): Promise<string[]> {
+    const collection = ctx.db ? collectionOf(ctx.db, table) : undefined;
+    if (!collection || rows.length === 0) return [];
+    const local = await collection.storageInstance.findDocumentsById(rows.map((row) => row.id), false);
+    return local.filter((doc) => doc.local_dirty).map((doc) => String(doc.id));
+  }
+
+  async function setAsideRowsOf(rows: readonly ServerRow[]): Promise<void> {
+    const ids = await locallyChanged(rows);
+    if (ids.length === 0) return;
+    ids.forEach((id) => readAgain.add(id));
+    const queues = ctx.replicationOf(table)?.internalReplicationState?.streamQueue;
+    void (queues?.up ?? Promise.resolve()).catch(() => undefined).then(() => ctx.resync?.(table));
   }
 
   const pushesSent = () => ctx.pushesSent?.get(table) ?? 0;
@@ -83,15 +128,28 @@ export function createPullHandler<T extends SyncedTable>(
     const from = isPullCheckpoint(checkpoint) ? checkpoint : undefined;
     const deadline = Date.now() + PUSH_WAIT_MS;
     let batch: Awaited<ReturnType<typeof readBatch>>;
+    let again: { ids: string[]; rows: ServerRow[] };
+    let crossed: boolean;
     for (;;) {
-      await afterQueuedPushes(deadline);
+      const settled = await afterQueuedPushes(deadline);
       const pushes = pushesSent();
       batch = await readBatch(from, batchSize);
-      if (pushesSent() === pushes || Date.now() >= deadline) break;
+      const ids = settled ? [...readAgain] : [];
+      again = { ids, rows: await rowsById(ids) };
+      crossed = !settled || pushesSent() !== pushes;
+      if (!crossed || Date.now() >= deadline) break;
     }
     const { rows, after } = batch;
+    const documents = [...rows];
+    if (crossed) {
+      await setAsideRowsOf(rows);
+    } else {
+      again.ids.forEach((id) => readAgain.delete(id));
+      const inBatch = new Set(rows.map((row) => row.id));
+      documents.push(...again.rows.filter((row) => !inBatch.has(row.id)));
+    }
     ctx.status.requestSucceeded(table);
     if (rows.length < batchSize) ctx.status.caughtUp(table);
-    return { documents: rows.map((row) => rowToDoc(table, row)), checkpoint: after };
+    return { documents: documents.map((row) => rowToDoc(table, row)), checkpoint: after };
   };
 }

@@ -68,4 +68,6 @@ export interface SyncContext {
   timing: SyncTiming;
   /** sync_push requests sent so far, by table: a pull tells from it that a push overlapped it. */
   pushesSent?: Map<SyncedTable, number>;
+  /** Pull the table again (through the engine's resync hold). */
+  resync?(table: SyncedTable): void;
 }

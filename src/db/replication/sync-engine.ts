@@ -87,6 +87,7 @@ export class SyncEngine {
       replicationOf: (table) => this.replications.get(table),
       timing: this.options.timing,
       pushesSent: new Map(),
+      resync: (table) => this.resync(table),
     };
     for (const table of this.tables) {
       const resync$ = new Subject<'RESYNC'>();

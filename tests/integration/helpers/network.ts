@@ -19,6 +19,9 @@ export class NetworkSwitch implements Connectivity {
   /** How many sync_push calls started waiting for their delay (they are sent even if offline meanwhile). */
   delayedPushes = 0;
 
+  /** sync_push calls for these tables reach the server at once, but their answer arrives this much later. */
+  readonly answerDelayMs = new Map<string, number>();
+
   /** The next N sync_push calls of a table reach the server, but their answer is lost. */
   readonly loseAnswers = new Map<string, number>();
 
@@ -39,6 +42,8 @@ export class NetworkSwitch implements Connectivity {
     const lost = path.endsWith('/rpc/sync_push') ? this.takeLostAnswer(this.pushed.at(-1)?.table) : false;
     const response = await fetch(request);
     if (lost) throw new TypeError('fetch failed (connection reset after the request was sent)');
+    const answerDelay = path.endsWith('/rpc/sync_push') ? this.answerDelayMs.get(this.pushed.at(-1)?.table ?? '') : undefined;
+    if (answerDelay) await new Promise((resolve) => setTimeout(resolve, answerDelay));
     return response;
   };
 
