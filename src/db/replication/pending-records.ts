@@ -48,6 +48,23 @@ interface UpCheckpoint {
   lwt?: number;
 }
 
+/**
+ * Runs `task` in the replication's downstream queue, between two of its steps. RxDB writes a
+ * pulled row over the record it read just before, expecting the same revision; a write of
+ * ours in between makes RxDB drop the pulled version as "changed locally, the upstream will
+ * resolve it" — but a write that only clears the flag pushes nothing, and the downstream
+ * checkpoint has passed the row: its server version would never come down.
+ */
+function inDownstreamQueue<T>(internal: NonNullable<AnyReplicationState['internalReplicationState']>, task: () => Promise<T>): Promise<T> {
+  const queues = internal.streamQueue;
+  const run = queues.down.then(task);
+  queues.down = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
+}
+
 function passedBy(checkpoint: UpCheckpoint | undefined, doc: RxDocumentData<Record<string, unknown>>): boolean {
   if (typeof checkpoint?.lwt !== 'number' || typeof checkpoint.id !== 'string') return false;
   const lwt = doc._meta.lwt;
@@ -107,6 +124,15 @@ export class PendingRecords {
     const internal = replication.internalReplicationState;
     if (!entry || !internal || entry[1].closed) return 0;
     const collection = entry[1];
+    return inDownstreamQueue(internal, async () => (collection.closed ? 0 : this.reconcileNow(table, collection, internal, repush)));
+  }
+
+  private async reconcileNow(
+    table: SyncedTable,
+    collection: AnyCollection,
+    internal: NonNullable<AnyReplicationState['internalReplicationState']>,
+    repush: boolean,
+  ): Promise<number> {
     const dirty = [];
     for (const deleted of [false, true]) {
       dirty.push(...(await collection.storageInstance.query(dirtyQuery(collection, deleted, RECONCILE_BATCH))).documents);
