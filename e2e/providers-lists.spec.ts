@@ -57,6 +57,17 @@ test.describe('as staff', () => {
     await expect(page).toHaveURL(/\/providers\/type-selection$/);
   });
 
+  test('the header over the list is opaque and not blurred, so a keystroke re-filters nothing behind it', async ({ page }) => {
+    await openList(page, '/providers');
+    const header = await page.getByTestId('app-header').evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { backdropFilter: style.backdropFilter, background: style.backgroundColor };
+    });
+    expect(header.backdropFilter).toBe('none');
+    // An opaque colour computes as rgb(); a translucent one as rgba() or color-mix().
+    expect(header.background).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+  });
+
   test('the PECOS column shows each state of spec §4 and the Medicare ordering flag', async ({ page }) => {
     await openList(page, '/providers');
     const okafor = await findRow(page, SEED.okafor.name);

@@ -193,6 +193,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** Types realistic queries into the search box; each keystroke timed to the next paint. */
 export async function measureSearch(page: Page, target: AppTarget, minKeystrokes: number): Promise<SearchFigures> {
+  // A style change to compare (run-bench.ts).
+  if (process.env.BENCH_EXTRA_CSS) await page.addStyleTag({ content: process.env.BENCH_EXTRA_CSS });
   const box = page.getByRole('searchbox');
   await box.click();
   await page.evaluate(() => {

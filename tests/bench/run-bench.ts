@@ -13,6 +13,8 @@
  *   npm run bench -- --enforce          exit 1 when a budget is missed
  *   npm run bench -- --offline-runs 9   more offline reloads (the median is reported; 3 by default)
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
+ * BENCH_EXTRA_CSS='<rules>': added to the page before the search is timed, to compare a
+ * style change against the build's own in back-to-back runs without editing the app.
  */
 import fs from 'node:fs';
 import os from 'node:os';
