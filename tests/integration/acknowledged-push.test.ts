@@ -10,7 +10,6 @@ import { firstValueFrom, filter, timeout } from 'rxjs';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
 import { serviceClient, signedInUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
-import { duringDownstreamWriteOf } from './helpers/downstream-write.ts';
 
 let browser: TestBrowser | null = null;
 
@@ -67,15 +66,21 @@ describe('an acknowledged push', () => {
 
     // The clean-up runs while RxDB writes the pulled row: between its read and its write.
     const engine = current.session!.engine;
-    const overlap = duringDownstreamWriteOf(storage, id, async () => {
-      void engine.pending.reconcile('providers', engine.replicationOf('providers')!);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
+    const write = storage.bulkWrite.bind(storage);
+    let overlapped = false;
+    storage.bulkWrite = async (rows, context) => {
+      if (!overlapped && context.startsWith('replication-downstream') && rows.some((row) => row.document.id === id)) {
+        overlapped = true;
+        void engine.pending.reconcile('providers', engine.replicationOf('providers')!);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return write(rows, context);
+    };
     engine.resync('providers');
 
     await eventually(async () =>
       expect(await current.db.providers.findOne(id).exec()).toMatchObject({ email: 'ada.new@clinic.test', local_dirty: false, server_modified: expect.any(String) }),
     );
-    expect(overlap.happened).toBe(true);
+    expect(overlapped).toBe(true);
   });
 });

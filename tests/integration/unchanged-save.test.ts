@@ -10,7 +10,6 @@ import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
 import { patchRecord } from '../../src/db/patch-record.ts';
 import { serviceClient, signedInUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
-import { duringDownstreamWriteOf } from './helpers/downstream-write.ts';
 
 let browser: TestBrowser | null = null;
 
@@ -34,14 +33,21 @@ describe('a save that changes nothing', () => {
     await serviceClient().from('providers').update({ email: 'ada.new@clinic.test' }).eq('id', id).throwOnError();
 
     // The user saves the record as it is while RxDB writes the pulled row: between its read and its write.
-    const save = duringDownstreamWriteOf(current.db.providers.storageInstance, id, async () => {
-      const doc = (await current.db.providers.findOne(id).exec())!;
-      await patchRecord(doc, { first_name: 'Ada', last_name: 'Unchanged', email: 'ada@clinic.test' });
-    });
+    const storage = current.db.providers.storageInstance;
+    const write = storage.bulkWrite.bind(storage);
+    let saved: Promise<unknown> | null = null;
+    storage.bulkWrite = async (rows, context) => {
+      if (!saved && context.startsWith('replication-downstream') && rows.some((row) => row.document.id === id)) {
+        const doc = (await current.db.providers.findOne(id).exec())!;
+        saved = patchRecord(doc, { first_name: 'Ada', last_name: 'Unchanged', email: 'ada@clinic.test' });
+        await saved;
+      }
+      return write(rows, context);
+    };
     current.session!.engine.resync('providers');
 
     await eventually(async () => expect(await current.db.providers.findOne(id).exec()).toMatchObject({ email: 'ada.new@clinic.test', local_dirty: false }));
-    expect(save.happened).toBe(true);
+    expect(saved).not.toBeNull();
     await eventually(() => expect(current.state().pendingChanges).toBe(0));
   });
 });
