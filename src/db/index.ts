@@ -116,7 +116,6 @@ export type { SessionOptions, SessionClient, LocalDataSession } from './session.
 export type { Connectivity } from './connectivity.ts';
 export { newLocalDoc } from './mapping/row-mapping.ts';
 export { timestampKey } from './merge/values-equal.ts';
-export { patchRecord } from './patch-record.ts';
 export { registerOutboxHandler, type OutboxHandler, type OutboxCallContext } from './outbox/outbox-handlers.ts';
 export type { OutboxOutcome } from './outbox/outbox-machine.ts';
 export { watchOutboxItem, watchOutboxItems, retryOutboxItem, type EnqueueOptions } from './outbox/outbox.ts';

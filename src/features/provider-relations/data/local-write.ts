@@ -10,7 +10,7 @@
  *   shows it waiting; a later refusal still reaches the user as a sync notice).
  */
 import { filter, firstValueFrom, map, of, timeout } from 'rxjs';
-import { patchRecord, timestampKey, type RxCollection } from '../../../db/index.ts';
+import { timestampKey, type RxCollection } from '../../../db/index.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 
 export const SERVER_ANSWER_TIMEOUT_MS = 20_000;
@@ -50,7 +50,7 @@ export async function insertLocal<D extends SyncedRecord>(collection: RxCollecti
 export async function patchLocal<D extends SyncedRecord>(collection: RxCollection<D>, id: string, patch: Partial<D>): Promise<Written<D>> {
   const doc = await collection.findOne(id).exec();
   if (!doc) throw new Error(`${collection.name} ${id} is not on this device`);
-  const after = await patchRecord(doc, patch);
+  const after = (await doc.incrementalPatch(patch)).toJSON(true);
   return { record: after as unknown as D, lwt: after._meta.lwt };
 }
 

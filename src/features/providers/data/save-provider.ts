@@ -16,7 +16,7 @@
  * sync indicator shows it pending; a later refusal still reaches the user as a sync notice.
  */
 import { firstValueFrom, filter, map, of, timeout } from 'rxjs';
-import { patchRecord, type JsonValue, type LocalDatabase, type ProviderDoc } from '../../../db/index.ts';
+import type { JsonValue, LocalDatabase, ProviderDoc } from '../../../db/index.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import type { EditProviderFormValues } from '../model/edit-provider-schema.ts';
 import type { SaveOutcome } from '../model/provider-texts.ts';
@@ -104,7 +104,7 @@ export function databaseSaveDeps(db: LocalDatabase, id: string, timeoutMs = SERV
     async write(patch) {
       const doc = await db.providers.findOne(id).exec();
       if (!doc) throw new Error(`Provider ${id} is not on this device`);
-      const after = await patchRecord(doc, patch);
+      const after = (await doc.incrementalPatch(patch)).toJSON(true);
       return { record: after as ProviderRecord, lwt: after._meta.lwt };
     },
     async awaitServer(written) {
