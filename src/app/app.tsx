@@ -1,4 +1,8 @@
 /** The app: theme, session, local data, the router, toasts and the update prompt. */
+// The router first: creating it starts loading the current page's code (lazy routes), and
+// modules are evaluated in import order, so those requests go out before the theme system
+// (Chakra's createSystem, tens of milliseconds) and the rest of this graph are evaluated.
+import { router } from './router.tsx';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { Provider } from '../components/ui/provider.tsx';
@@ -6,7 +10,6 @@ import { Toaster } from '../components/ui/toaster.tsx';
 import { AfterFirstPaint } from './after-first-paint.tsx';
 import { LocalDataProvider } from './providers/local-data-provider.tsx';
 import { SessionProvider } from './providers/session-provider.tsx';
-import { router } from './router.tsx';
 
 const UpdatePrompt = lazy(() => import('./pwa/update-prompt.tsx').then((module) => ({ default: module.UpdatePrompt })));
 

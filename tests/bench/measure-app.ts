@@ -154,7 +154,7 @@ export async function measureOfflineReload(page: Page): Promise<OfflineReloadFig
   const browser = page.context().browser()!;
   const tracing = process.env.BENCH_PROFILE ? browser.startTracing(page, { categories: TRACE_CATEGORIES }) : null;
   await tracing;
-  const profiling = process.env.BENCH_PROFILE ? await startCpuProfile(page, 200) : null;
+  const profiling = process.env.BENCH_PROFILE && !process.env.BENCH_TRACE_ONLY ? await startCpuProfile(page, 200) : null;
   await page.reload();
   const firstRowsMs = await waitFor(page, 'first rows offline', (s) => painted(s.firstRowPaintedAt), 60_000);
   const searchReadyMs = await waitFor(page, 'search ready offline', (s) => painted(s.searchReadyAt), 120_000);

@@ -15,6 +15,9 @@
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
  * BENCH_EXTRA_CSS='<rules>': added to the page before the search is timed, to compare a
  * style change against the build's own in back-to-back runs without editing the app.
+ * BENCH_PROFILE=<dir>: traces and CPU profiles of the first sync, offline reloads and search;
+ * with BENCH_TRACE_ONLY=1 the offline reloads are traced without a CPU profile, whose
+ * sampling slows the page load it profiles about twofold.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -3,13 +3,14 @@
  * 1024 px), the header with the sync status, theme switch and user menu, and the page.
  */
 import { Box, Flex, IconButton, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import { BrandLockup } from '../../components/brand.tsx';
 import { ColorModeButton, colorModeSwitchLabel, useColorMode } from '../../components/ui/color-mode.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { DrawerBody, DrawerCloseTrigger, DrawerContent, DrawerHeader, DrawerRoot } from '../../components/ui/drawer.tsx';
+import { pageCommitted } from '../first-page-paint.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -29,6 +30,7 @@ function HomeLink() {
 export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { colorMode } = useColorMode();
+  useEffect(pageCommitted, []);
   return (
     <Box minH="100dvh" bg="bg.subtle">
       <SkipNavLink>Skip to content</SkipNavLink>

@@ -8,6 +8,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toaster.tsx';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
+import { afterFirstPagePaint } from '../first-page-paint.ts';
+
+/** At most this long the database waits for the first page to paint. */
+const FIRST_PAINT_WAIT_MS = 1000;
 
 const loadDb = () => import('../../db/index.ts');
 const loadClient = () => import('../../lib/supabase.ts');
@@ -28,6 +32,7 @@ function openLocalData(userId: string): Promise<void> {
     // it loads alongside, and the sync starts once it is there.
     const client = loadClient().then((module) => module.supabase);
     client.catch(() => undefined); // startLocalData reports a failure; not unhandled meanwhile
+    await afterFirstPagePaint(FIRST_PAINT_WAIT_MS);
     const db = await loadDb();
     if (openFor) {
       await db.stopLocalData();
