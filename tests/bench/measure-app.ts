@@ -267,18 +267,21 @@ async function startCpuProfile(page: Page, intervalMicros: number) {
 async function startSearchProfile(page: Page) {
   const browser = page.context().browser()!;
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  const sampling = !process.env.BENCH_TRACE_ONLY;
+  if (sampling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  }
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  await cdp.send('Profiler.start');
+  if (sampling) await cdp.send('Profiler.start');
   return {
     async stop(base: string) {
-      const { profile } = await cdp.send('Profiler.stop');
+      const profile = sampling ? (await cdp.send('Profiler.stop')).profile : null;
       const trace = await browser.stopTracing();
       fs.mkdirSync(path.dirname(base), { recursive: true });
-      fs.writeFileSync(`${base}.cpuprofile`, JSON.stringify(profile));
+      if (profile) fs.writeFileSync(`${base}.cpuprofile`, JSON.stringify(profile));
       fs.writeFileSync(`${base}.trace.json`, trace);
-      console.log(`search profile: ${base}.cpuprofile and ${base}.trace.json`);
+      console.log(`search profile: ${profile ? `${base}.cpuprofile and ` : ''}${base}.trace.json`);
       await cdp.detach();
     },
   };

@@ -16,8 +16,8 @@
  * BENCH_EXTRA_CSS='<rules>': added to the page before the search is timed, to compare a
  * style change against the build's own in back-to-back runs without editing the app.
  * BENCH_PROFILE=<dir>: traces and CPU profiles of the first sync, offline reloads and search;
- * with BENCH_TRACE_ONLY=1 the offline reloads are traced without a CPU profile, whose
- * sampling slows the page load it profiles about twofold.
+ * with BENCH_TRACE_ONLY=1 the offline reloads and the search are traced without a CPU
+ * profile, whose sampling slows what it profiles (a page load about twofold).
  */
 import fs from 'node:fs';
 import os from 'node:os';
