@@ -10,7 +10,7 @@
 let reportPainted: () => void = () => {};
 const painted = new Promise<void>((resolve) => (reportPainted = resolve));
 
-/** Called once the page's first render is committed: resolves after the frame that paints it. */
+/** Called once the page's first render is committed; `afterFirstPagePaint` resolves after the frame that paints it. */
 export function pageCommitted(): void {
   // The frame after this commit paints it; a task queued in that frame runs once it has.
   requestAnimationFrame(() => setTimeout(reportPainted, 0));

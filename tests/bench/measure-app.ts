@@ -154,7 +154,7 @@ export async function measureOfflineReload(page: Page): Promise<OfflineReloadFig
   const browser = page.context().browser()!;
   const tracing = process.env.BENCH_PROFILE ? browser.startTracing(page, { categories: TRACE_CATEGORIES }) : null;
   await tracing;
-  const profiling = process.env.BENCH_PROFILE && !process.env.BENCH_TRACE_ONLY ? await startCpuProfile(page, 200) : null;
+  const profiling = process.env.BENCH_PROFILE && CPU_SAMPLING ? await startCpuProfile(page, 200) : null;
   await page.reload();
   const firstRowsMs = await waitFor(page, 'first rows offline', (s) => painted(s.firstRowPaintedAt), 60_000);
   const searchReadyMs = await waitFor(page, 'search ready offline', (s) => painted(s.searchReadyAt), 120_000);
@@ -238,6 +238,9 @@ export async function measureSearch(page: Page, target: AppTarget, minKeystrokes
   };
 }
 
+/** Whether a profiled reload or search is also sampled by the CPU profiler (run-bench.ts: BENCH_TRACE_ONLY). */
+const CPU_SAMPLING = !process.env.BENCH_TRACE_ONLY;
+
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute'];
 
 /** A CPU profile (of a whole first sync, a trace would be too large to open). */
@@ -267,16 +270,15 @@ async function startCpuProfile(page: Page, intervalMicros: number) {
 async function startSearchProfile(page: Page) {
   const browser = page.context().browser()!;
   const cdp = await page.context().newCDPSession(page);
-  const sampling = !process.env.BENCH_TRACE_ONLY;
-  if (sampling) {
+  if (CPU_SAMPLING) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   }
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  if (sampling) await cdp.send('Profiler.start');
+  if (CPU_SAMPLING) await cdp.send('Profiler.start');
   return {
     async stop(base: string) {
-      const profile = sampling ? (await cdp.send('Profiler.stop')).profile : null;
+      const profile = CPU_SAMPLING ? (await cdp.send('Profiler.stop')).profile : null;
       const trace = await browser.stopTracing();
       fs.mkdirSync(path.dirname(base), { recursive: true });
       if (profile) fs.writeFileSync(`${base}.cpuprofile`, JSON.stringify(profile));
