@@ -172,8 +172,42 @@ export async function measureOfflineReload(page: Page): Promise<OfflineReloadFig
     const state = await probe(page);
     const after = state.longTasks.filter((task) => task.at >= searchReadyMs).map((task) => `${task.ms.toFixed(0)} ms at ${task.at.toFixed(0)}`);
     console.log(`offline reload: FCP ${fcp.toFixed(0)} ms, first rows ${firstRowsMs.toFixed(0)}, ready ${searchReadyMs.toFixed(0)}; long tasks after: ${after.join(', ') || 'none'}; ${labelChanges(state, 0)}`);
+    console.log(`  JS before first rows: ${await scriptWaves(page, firstRowsMs)}`);
   }
   return { firstRowsMs, searchReadyMs };
+}
+
+/** A new wave of script requests starts this long after the previous request. */
+const WAVE_GAP_MS = 50;
+
+/**
+ * The page's JavaScript requests that were answered before `untilMs`, in waves (requests
+ * that went out together): e.g. the entry's files, then the page's lazy code once the entry
+ * has run, then what the page loads after its session is known. When each wave went out and
+ * when its last file arrived shows what the first rows waited for.
+ */
+async function scriptWaves(page: Page, untilMs: number): Promise<string> {
+  const requests = await page.evaluate(
+    (until) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= until)
+        .map((entry) => ({ start: entry.startTime, end: entry.responseEnd })),
+    untilMs,
+  );
+  requests.sort((a, b) => a.start - b.start);
+  const waves: Array<{ files: number; first: number; last: number; answered: number }> = [];
+  for (const request of requests) {
+    const wave = waves.at(-1);
+    if (wave && request.start - wave.last <= WAVE_GAP_MS) {
+      wave.files += 1;
+      wave.last = request.start;
+      wave.answered = Math.max(wave.answered, request.end);
+    } else {
+      waves.push({ files: 1, first: request.start, last: request.start, answered: request.end });
+    }
+  }
+  const ms = (value: number) => value.toFixed(0);
+  return waves.map((wave) => `${wave.files} ${wave.files === 1 ? 'file' : 'files'} requested at ${ms(wave.first)}–${ms(wave.last)} ms, answered by ${ms(wave.answered)} ms`).join('; ') || 'none';
 }
 
 export interface SearchFigures {

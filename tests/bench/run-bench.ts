@@ -13,6 +13,9 @@
  *   npm run bench -- --enforce          exit 1 when a budget is missed
  *   npm run bench -- --offline-runs 9   more offline reloads (the median is reported; 3 by default)
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
+ * BENCH_DEBUG=1: what each phase waited for, as it runs: the sync indicator's labels, each
+ * keystroke's time, and per offline reload its first paint, long tasks and the waves of
+ * JavaScript requests the first rows waited for.
  * BENCH_EXTRA_CSS='<rules>': added to the page before the search is timed, to compare a
  * style change against the build's own in back-to-back runs without editing the app.
  * BENCH_PROFILE=<dir>: traces and CPU profiles of the first sync, offline reloads and search;
