@@ -123,24 +123,29 @@ export async function measureHeap(page: Page): Promise<number> {
   return usage.usedSize / 1024 / 1024;
 }
 
+/** The page's JavaScript files (path, request start, answer end) that had arrived by `untilMs`. */
+async function scriptsAnsweredBy(page: Page, untilMs: number): Promise<Array<{ pathname: string; start: number; end: number }>> {
+  return page.evaluate(
+    (until) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .map((entry) => ({ pathname: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd }))
+        .filter((script) => script.pathname.endsWith('.js') && script.end <= until),
+    untilMs,
+  );
+}
+
 /** gzip size of the build's JS files that finished loading before first-contentful-paint. */
 export async function jsBeforeFirstPaint(page: Page, buildDir: string): Promise<{ kb: number; files: number; fcpMs: number }> {
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 30_000 });
-  const { fcp, scripts } = await page.evaluate(() => {
-    const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    return {
-      fcp: paint,
-      scripts: entries.filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= paint).map((entry) => new URL(entry.name).pathname),
-    };
-  });
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+  const scripts = new Set((await scriptsAnsweredBy(page, fcp)).map((script) => script.pathname));
   let bytes = 0;
-  if (process.env.BENCH_DEBUG) console.log(`JS before FCP (${fcp.toFixed(0)} ms) on ${page.url()}: ${[...new Set(scripts)].join(' ')}`);
-  for (const pathname of new Set(scripts)) {
+  if (process.env.BENCH_DEBUG) console.log(`JS before FCP (${fcp.toFixed(0)} ms) on ${page.url()}: ${[...scripts].join(' ')}`);
+  for (const pathname of scripts) {
     const file = path.join(buildDir, pathname);
     if (fs.existsSync(file)) bytes += gzipSync(fs.readFileSync(file), { level: 9 }).length;
   }
-  return { kb: bytes / 1024, files: new Set(scripts).size, fcpMs: fcp };
+  return { kb: bytes / 1024, files: scripts.size, fcpMs: fcp };
 }
 
 export interface OfflineReloadFigures {
@@ -187,13 +192,7 @@ const WAVE_GAP_MS = 50;
  * when its last file arrived shows what the first rows waited for.
  */
 async function scriptWaves(page: Page, untilMs: number): Promise<string> {
-  const requests = await page.evaluate(
-    (until) =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.responseEnd <= until)
-        .map((entry) => ({ start: entry.startTime, end: entry.responseEnd })),
-    untilMs,
-  );
+  const requests = await scriptsAnsweredBy(page, untilMs);
   requests.sort((a, b) => a.start - b.start);
   const waves: Array<{ files: number; first: number; last: number; answered: number }> = [];
   for (const request of requests) {
