@@ -50,6 +50,25 @@ function context(server: ReturnType<typeof fakeServer>) {
   return { ctx, status };
 }
 
+/**
+ * Has `onRead` see every page read (numbered from 1) as it goes out; an answer it returns
+ * replaces the server's.
+ */
+function onPageReads(ctx: SyncContext, server: ReturnType<typeof fakeServer>, onRead: (read: number) => unknown) {
+  let reads = 0;
+  Object.assign(ctx.supabase, {
+    from: () => {
+      const builder = server.from();
+      const limit = builder.limit.bind(builder);
+      builder.limit = (n: number) => {
+        const answer = onRead(++reads);
+        return answer ? (Promise.resolve(answer) as ReturnType<typeof limit>) : limit(n);
+      };
+      return builder;
+    },
+  });
+}
+
 describe('the pull handler', () => {
   it('fills a batch across pages when the server caps its answers', async () => {
     const server = fakeServer(2300, 1000);
@@ -59,10 +78,12 @@ describe('the pull handler', () => {
     const first = await pull(undefined, 1500);
     expect(first.documents).toHaveLength(1500);
     expect(first.checkpoint).toEqual({ id: server.rows[1499]!.id, modified: server.rows[1499]!._modified });
-    expect(server.requests.map((request) => request.limit)).toEqual([1500, 500]);
+    expect(server.requests.slice(0, 2).map((request) => request.limit)).toEqual([1500, 500]);
     expect(status.caughtUp).not.toHaveBeenCalled();
 
     const second = await pull(first.checkpoint as PullCheckpoint, 1500);
+    // Read ahead: 800 rows, then an empty page.
+    expect(server.requests.map((request) => request.limit)).toEqual([1500, 500, 1500, 700]);
     expect(second.documents).toHaveLength(800);
     expect(second.documents[0]).toMatchObject({ id: server.rows[1500]!.id, server_modified: server.rows[1500]!._modified, local_dirty: false });
     expect(status.caughtUp).toHaveBeenCalledWith('organizations');
@@ -92,21 +113,8 @@ describe('the pull handler', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.requests).toHaveLength(0);
     // Through; while the rows are read, a push of this table goes out.
-    let pushed = false;
-    const original = server.from;
-    Object.assign(ctx.supabase, {
-      from: () => {
-        const builder = original();
-        const limit = builder.limit.bind(builder);
-        builder.limit = (n: number) => {
-          if (!pushed) {
-            pushed = true;
-            pushesSent.set('organizations', 1);
-          }
-          return limit(n);
-        };
-        return builder;
-      },
+    onPageReads(ctx, server, (read) => {
+      if (read === 1) pushesSent.set('organizations', 1);
     });
     release();
     await vi.waitFor(() => expect(pulled).toHaveBeenCalledOnce());
@@ -154,5 +162,80 @@ describe('the pull handler', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('reading ahead', () => {
+    const afterRow = (server: ReturnType<typeof fakeServer>, index: number) => `id.gt."${server.rows[index]!.id}"`;
+
+    it('reads the next batch while RxDB stores a full one, and hands it to the pull that asks for it', async () => {
+      const server = fakeServer(2500, 1000);
+      const { ctx, status } = context(server);
+      const pull = createPullHandler(ctx, 'organizations');
+
+      const first = await pull(undefined, 1000);
+      // The next batch is asked for before RxDB asks.
+      await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+      expect(server.requests[1]!.filter).toContain(afterRow(server, 999));
+
+      const second = await pull(first.checkpoint as PullCheckpoint, 1000);
+      expect(second.documents.map((doc) => doc.id)).toEqual(server.rows.slice(1000, 2000).map((row) => row.id));
+      await vi.waitFor(() => expect(server.requests).toHaveLength(3));
+      expect(server.requests[2]!.filter).toContain(afterRow(server, 1999));
+
+      const third = await pull(second.checkpoint as PullCheckpoint, 1000);
+      expect(third.documents).toHaveLength(500);
+      expect(status.caughtUp).toHaveBeenCalledWith('organizations');
+      // The read ahead found the last 500 rows, then an empty page; a short batch is the end,
+      // and nothing more is read ahead.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(server.requests).toHaveLength(4);
+      expect(server.requests[3]!.filter).toContain(afterRow(server, 2499));
+    });
+
+    it('reads the batch again when a push went out since it was read ahead', async () => {
+      const server = fakeServer(2500, 1000);
+      const { ctx } = context(server);
+      const pushesSent = new Map<string, number>();
+      Object.assign(ctx, { pushesSent });
+      const pull = createPullHandler(ctx, 'organizations');
+
+      const first = await pull(undefined, 1000);
+      await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+      pushesSent.set('organizations', 1);
+      const second = await pull(first.checkpoint as PullCheckpoint, 1000);
+      expect(server.requests).toHaveLength(4); // the read ahead, unused; then this pull's own read, and the next read ahead
+      expect(server.requests[2]!.filter).toContain(afterRow(server, 999));
+      expect(second.documents.map((doc) => doc.id)).toEqual(server.rows.slice(1000, 2000).map((row) => row.id));
+    });
+
+    it('is not used by a pull from another checkpoint', async () => {
+      const server = fakeServer(2500, 1000);
+      const { ctx } = context(server);
+      const pull = createPullHandler(ctx, 'organizations');
+
+      await pull(undefined, 1000);
+      await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+      const elsewhere = { id: server.rows[1499]!.id, modified: server.rows[1499]!._modified };
+      const other = await pull(elsewhere, 1000);
+      expect(other.documents.map((doc) => doc.id)).toEqual(server.rows.slice(1500, 2500).map((row) => row.id));
+      expect(server.requests[2]!.filter).toContain(afterRow(server, 1499));
+    });
+
+    it('leaves a failure to the pull itself: a failed read ahead reports nothing and is read again', async () => {
+      const server = fakeServer(2500, 1000);
+      const { ctx, status } = context(server);
+      // The second read (the read ahead) fails.
+      onPageReads(ctx, server, (read) => (read === 2 ? { data: null, error: { message: 'upstream timeout' }, status: 504 } : undefined));
+      const pull = createPullHandler(ctx, 'organizations');
+
+      const first = await pull(undefined, 1000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(status.requestFailed).not.toHaveBeenCalled();
+      expect(ctx.gate.authFailed).not.toHaveBeenCalled();
+
+      const second = await pull(first.checkpoint as PullCheckpoint, 1000);
+      expect(second.documents.map((doc) => doc.id)).toEqual(server.rows.slice(1000, 2000).map((row) => row.id));
+      expect(status.requestFailed).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The pull half of a table's replication: the rows after the checkpoint in (_modified, id)
- * order, in large batches, through supabase-js (PostgREST under the user's RLS). Rows are
- * turned into local documents (JSON text decoded, sort keys derived) before RxDB sees them.
+ * order, in large batches, through supabase-js (PostgREST under the user's RLS), the next
+ * batch read while RxDB stores the last. Rows are turned into local documents (JSON text
+ * decoded, sort keys derived) before RxDB sees them.
  *
  * RxDB takes a batch shorter than it asked for as "nothing more on the server". A hosted
  * PostgREST caps every answer at its `max-rows` (1000 by default on Supabase), so a short
@@ -23,6 +24,11 @@ const PUSH_WAIT_MS = 10_000;
 /** Ids per read of rows by id: about 4 KB of URL (a UUID and its separator take 37 bytes). */
 const READ_IDS_PER_REQUEST = 100;
 
+interface Batch {
+  rows: ServerRow[];
+  after: PullCheckpoint | undefined;
+}
+
 /** Until `promise` settles (true), or `ms` at most (false). */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -36,15 +42,16 @@ export function createPullHandler<T extends SyncedTable>(
   ctx: SyncContext,
   table: T,
 ): ReplicationPullHandler<LocalDocOfTable[T], PullCheckpoint> {
-  async function page(after: PullCheckpoint | undefined, limit: number): Promise<ServerRow[]> {
+  /** A page of rows after `after`; a read ahead (`report` false) leaves failures to the real read. */
+  async function page(after: PullCheckpoint | undefined, limit: number, report = true): Promise<ServerRow[]> {
     let query = ctx.supabase.from(table).select('*');
     if (after) query = query.or(afterCheckpointFilter(after));
-    return answerOf(
-      await query
-        .order('_modified', { ascending: true })
-        .order('id', { ascending: true })
-        .limit(limit),
-    );
+    const answer = await query
+      .order('_modified', { ascending: true })
+      .order('id', { ascending: true })
+      .limit(limit);
+    if (!report && answer.error) throw new Error(answer.error.message);
+    return answerOf(answer);
   }
 
   /** The server's current rows with these ids (as far as the user may see them). */
@@ -111,11 +118,11 @@ export function createPullHandler<T extends SyncedTable>(
 
   const pushesSent = () => ctx.pushesSent?.get(table) ?? 0;
 
-  async function readBatch(checkpoint: PullCheckpoint | undefined, batchSize: number) {
+  async function readBatch(checkpoint: PullCheckpoint | undefined, batchSize: number, report = true) {
     let after = checkpoint;
     const rows: ServerRow[] = [];
     while (rows.length < batchSize) {
-      const next = await page(after, batchSize - rows.length);
+      const next = await page(after, batchSize - rows.length, report);
       if (next.length === 0) break;
       rows.push(...next);
       after = checkpointAfter(next, after);
@@ -123,17 +130,43 @@ export function createPullHandler<T extends SyncedTable>(
     return { rows, after };
   }
 
+  /**
+   * The next batch, read while RxDB writes this one: a first download is a long run of full
+   * batches, and reading each only once the last is stored left the browser waiting on the
+   * server for every page. A batch read ahead is taken only by the pull it was read for (the
+   * same checkpoint and size), and only when it was read as the pull itself would have: with
+   * this table's queued pushes through, and no push sent since it started. Otherwise, or when
+   * it failed, the pull reads the batch itself.
+   */
+  let ahead: { from: PullCheckpoint; batchSize: number; pushes: number; batch: Promise<Batch | null> } | null = null;
+
+  function readAhead(from: PullCheckpoint, batchSize: number, deadline: number): void {
+    const pushes = pushesSent();
+    const batch = afterQueuedPushes(deadline).then((settled) =>
+      settled && pushesSent() === pushes ? readBatch(from, batchSize, false).catch(() => null) : null,
+    );
+    ahead = { from, batchSize, pushes, batch };
+  }
+
+  async function takeAhead(from: PullCheckpoint | undefined, batchSize: number, pushes: number): Promise<Batch | null> {
+    const taken = ahead;
+    ahead = null;
+    if (!taken || !from || taken.from.id !== from.id || taken.from.modified !== from.modified || taken.batchSize !== batchSize) return null;
+    const batch = await taken.batch;
+    return batch && taken.pushes === pushes && pushesSent() === pushes ? batch : null;
+  }
+
   return async (checkpoint, batchSize) => {
     await ctx.gate.assertCanSync();
     const from = isPullCheckpoint(checkpoint) ? checkpoint : undefined;
     const deadline = Date.now() + PUSH_WAIT_MS;
-    let batch: Awaited<ReturnType<typeof readBatch>>;
+    let batch: Batch;
     let again: { ids: string[]; rows: ServerRow[] };
     let crossed: boolean;
     for (;;) {
       const settled = await afterQueuedPushes(deadline);
       const pushes = pushesSent();
-      batch = await readBatch(from, batchSize);
+      batch = (settled ? await takeAhead(from, batchSize, pushes) : null) ?? (await readBatch(from, batchSize));
       const ids = settled ? [...readAgain] : [];
       again = { ids, rows: await rowsById(ids) };
       crossed = !settled || pushesSent() !== pushes;
@@ -150,6 +183,7 @@ export function createPullHandler<T extends SyncedTable>(
     }
     ctx.status.requestSucceeded(table);
     if (rows.length < batchSize) ctx.status.caughtUp(table);
+    else if (!crossed && after) readAhead(after, batchSize, Date.now() + PUSH_WAIT_MS);
     return { documents: documents.map((row) => rowToDoc(table, row)), checkpoint: after };
   };
 }
