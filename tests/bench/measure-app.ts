@@ -184,6 +184,8 @@ export async function measureOfflineReload(page: Page): Promise<OfflineReloadFig
 
 /** A new wave of script requests starts this long after the previous request. */
 const WAVE_GAP_MS = 50;
+/** Waves of at most this many files are listed by name. */
+const SMALL_WAVE = 5;
 
 /**
  * The page's JavaScript requests that were answered before `untilMs`, in waves (requests
@@ -194,19 +196,26 @@ const WAVE_GAP_MS = 50;
 async function scriptWaves(page: Page, untilMs: number): Promise<string> {
   const requests = await scriptsAnsweredBy(page, untilMs);
   requests.sort((a, b) => a.start - b.start);
-  const waves: Array<{ files: number; first: number; last: number; answered: number }> = [];
+  const waves: Array<{ files: string[]; first: number; last: number; answered: number }> = [];
   for (const request of requests) {
     const wave = waves.at(-1);
+    const file = request.pathname.split('/').at(-1)!;
     if (wave && request.start - wave.last <= WAVE_GAP_MS) {
-      wave.files += 1;
+      wave.files.push(file);
       wave.last = request.start;
       wave.answered = Math.max(wave.answered, request.end);
     } else {
-      waves.push({ files: 1, first: request.start, last: request.start, answered: request.end });
+      waves.push({ files: [file], first: request.start, last: request.start, answered: request.end });
     }
   }
   const ms = (value: number) => value.toFixed(0);
-  return waves.map((wave) => `${wave.files} ${wave.files === 1 ? 'file' : 'files'} requested at ${ms(wave.first)}–${ms(wave.last)} ms, answered by ${ms(wave.answered)} ms`).join('; ') || 'none';
+  // A small wave is named: a late one is usually a single lazy module the rows waited for.
+  const named = (files: string[]) => (files.length <= SMALL_WAVE ? ` (${files.join(', ')})` : '');
+  return (
+    waves
+      .map((wave) => `${wave.files.length} ${wave.files.length === 1 ? 'file' : 'files'}${named(wave.files)} requested at ${ms(wave.first)}–${ms(wave.last)} ms, answered by ${ms(wave.answered)} ms`)
+      .join('; ') || 'none'
+  );
 }
 
 export interface SearchFigures {
