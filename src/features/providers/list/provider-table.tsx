@@ -45,9 +45,9 @@ export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTablePr
     overscan: 1,
     scrollMargin,
     // Rows are keyed by their slot, not by provider: a keystroke that changes the results
-    // updates the mounted rows (a screenful) in place instead of unmounting and mounting them all
-    // (the search budget, ARCHITECTURE.md). Every row has the same height, so no size is
-    // cached per key.
+    // updates the mounted rows (a screenful) in place instead of unmounting and mounting
+    // them all (the search budget, ARCHITECTURE.md). Every row has the same height, so no
+    // size is cached per key.
     getItemKey: (index) => index,
   });
 
