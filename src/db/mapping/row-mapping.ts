@@ -35,6 +35,10 @@ function normaliseColumn(spec: ColumnSpec, value: unknown): unknown {
       return parseTextArrayColumn(value);
     case 'boolean':
       return typeof value === 'boolean' ? value : value === 'true' || value === 't';
+    case 'integer':
+    case 'numeric':
+      // PostgREST sends numeric as a JSON number, or as text when it would lose precision.
+      return typeof value === 'number' ? value : Number(value);
     default:
       return typeof value === 'string' ? value : String(value);
   }

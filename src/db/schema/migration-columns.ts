@@ -22,6 +22,11 @@ const TYPE_NAMES: Record<string, ColumnType> = {
   boolean: 'boolean',
   bool: 'boolean',
   timestamptz: 'timestamptz',
+  date: 'date',
+  integer: 'integer',
+  int: 'integer',
+  int4: 'integer',
+  numeric: 'numeric',
   'timestamp with time zone': 'timestamptz',
   jsonb: 'jsonb',
 };
@@ -57,6 +62,7 @@ function parseDefault(expression: string | undefined): ParsedColumn['default'] {
   if (expression === undefined) return undefined;
   const text = expression.trim().toLowerCase();
   if (text === 'true' || text === 'false') return text === 'true';
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
   if (text === 'now()' || text === 'clock_timestamp()' || text === 'current_timestamp') return { fn: 'now' };
   if (text === 'gen_random_uuid()') return { fn: 'uuid' };
   const literal = /^'((?:[^']|'')*)'(?:::[\w[\]]+)?$/.exec(expression.trim());

@@ -22,6 +22,10 @@ function propertyOf(spec: ColumnSpec): JsonSchemaProperty {
       return { type: withNull('string'), maxLength: UUID_LENGTH };
     case 'boolean':
       return { type: withNull('boolean') };
+    case 'integer':
+      return { type: withNull('integer') };
+    case 'numeric':
+      return { type: withNull('number') };
     case 'text[]':
       return { type: withNull('array'), items: { type: 'string' } };
     case 'jsonb':
@@ -29,6 +33,7 @@ function propertyOf(spec: ColumnSpec): JsonSchemaProperty {
       // server holds. Strict validators refuse a union of every JSON type.
       return { description: 'jsonb' };
     case 'timestamptz':
+    case 'date':
     case 'text':
       return { type: withNull('string') };
   }

@@ -6,7 +6,7 @@
  * compares it with the CREATE TABLE statements so the two cannot drift.
  */
 
-export type ColumnType = 'uuid' | 'text' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]';
+export type ColumnType = 'uuid' | 'text' | 'boolean' | 'timestamptz' | 'date' | 'integer' | 'numeric' | 'jsonb' | 'text[]';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -14,7 +14,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
  * A column default as the client applies it when a record is created locally:
  * a literal, `now` (the current time) or `uuid` (a fresh random id).
  */
-export type ColumnDefault = boolean | string | readonly string[] | { readonly fn: 'now' | 'uuid' };
+export type ColumnDefault = boolean | number | string | readonly string[] | { readonly fn: 'now' | 'uuid' };
 
 export interface ColumnSpec {
   readonly type: ColumnType;
@@ -26,6 +26,8 @@ export type ColumnMap = Readonly<Record<string, ColumnSpec>>;
 
 type BaseValue<T extends ColumnType> = T extends 'boolean'
   ? boolean
+  : T extends 'integer' | 'numeric'
+    ? number
   : T extends 'jsonb'
     ? JsonValue
     : T extends 'text[]'
