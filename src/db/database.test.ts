@@ -127,3 +127,28 @@ describe('the local database', () => {
     expect(await third.organizations.count().exec()).toBe(0);
   });
 });
+
+describe('schema versions', () => {
+  it('migrates documents stored under an older schema, keeping local edits', async () => {
+    const { createRxDatabase } = await import('rxdb');
+    const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
+    const { syncedSchema } = await import('./schema/synced-schemas.ts');
+    const current = syncedSchema('profiles') as unknown as { properties: Record<string, unknown>; required: string[] };
+    const properties = { ...current.properties };
+    delete properties.deactivated_at;
+    delete properties.deactivated_by;
+    const older = { ...current, version: 0, properties, required: Object.keys(properties) };
+    const old = await createRxDatabase({ name: databaseNameFor('user-migrate'), storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
+    await old.addCollections({ profiles: { schema: older as never } });
+    await old.collections.profiles!.insert({
+      id: '55555555-5555-4555-8555-555555555555', email: 'a@lab.test', first_name: 'Ann', last_name: 'Lee',
+      professional_title: null, provider_id: null, last_sign_in: null, created_at: '2026-11-20T10:00:00.000Z',
+      updated_at: '2026-11-20T10:00:00.000Z', server_modified: null, local_dirty: true,
+    });
+    await old.close();
+
+    const db = await open('user-migrate', { tables: ['profiles'] });
+    const doc = (await db.profiles.findOne('55555555-5555-4555-8555-555555555555').exec())!.toJSON();
+    expect(doc).toMatchObject({ first_name: 'Ann', local_dirty: true, deactivated_at: null, deactivated_by: null });
+  });
+});

@@ -16,6 +16,7 @@ import {
 } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { withGreatestBulkCheckpoints } from './bulk-checkpoint-storage.ts';
 import { withIndexedChangesSince } from './indexed-changes-storage.ts';
@@ -24,7 +25,8 @@ import { prepareLocalWrite, systemClock, touchUpdatedAt, type Clock } from './ma
 import { docsEqual } from './merge/docs-equal.ts';
 import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
 import type { EditBases } from './replication/edit-bases.ts';
-import { syncedSchema } from './schema/synced-schemas.ts';
+import { additiveMigrations } from './schema/additive-migration.ts';
+import { SCHEMA_VERSIONS, syncedSchema } from './schema/synced-schemas.ts';
 import { COLLECTION_OF, SYNC_ORDER, type SyncedTable } from './tables/definitions.ts';
 import type {
   DelegateDoc,
@@ -130,6 +132,7 @@ export async function openLocalDatabase(userId: string, options: OpenOptions = {
   if (devMode) await enableDevMode();
   addRxPlugin(RxDBLocalDocumentsPlugin);
   addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
   const db = await createRxDatabase<LocalCollections>({
     name: databaseNameFor(userId),
     storage: await storageFor(options, devMode),
@@ -140,9 +143,15 @@ export async function openLocalDatabase(userId: string, options: OpenOptions = {
   });
   const tables = options.tables ?? SYNC_ORDER;
   const conflictHandler = options.conflictHandler ?? serverWins;
-  const creators: Record<string, { schema: unknown; conflictHandler?: unknown }> = { outbox: { schema: outboxSchema } };
+  const creators: Record<string, { schema: unknown; conflictHandler?: unknown; migrationStrategies?: unknown }> = {
+    outbox: { schema: outboxSchema },
+  };
   for (const table of tables) {
-    creators[COLLECTION_OF[table]] = { schema: syncedSchema(table), conflictHandler: conflictHandler(table) };
+    creators[COLLECTION_OF[table]] = {
+      schema: syncedSchema(table),
+      conflictHandler: conflictHandler(table),
+      migrationStrategies: additiveMigrations(table, SCHEMA_VERSIONS[table], options.clock ?? systemClock),
+    };
   }
   try {
     // The creators are typed per collection above; RxDB's own map type is loose.

@@ -289,3 +289,17 @@ comment on function public.sync_push(text, jsonb) is 'Replication push: applies 
 
 revoke execute on function public.sync_push(text, jsonb) from public, anon, service_role;
 grant execute on function public.sync_push(text, jsonb) to authenticated;
+
+-- ---------------------------------------------------------------------------------------
+-- The vocabulary of access (made effective by the security migrations that follow):
+-- `staff` is a role a user holds, as `admin` and `provider` are, and a profile can be
+-- deactivated (the person left; their sessions end and they cannot sign in).
+
+alter table public.user_roles drop constraint user_roles_role_check;
+alter table public.user_roles add constraint user_roles_role_check check (role in ('admin', 'staff', 'provider'));
+comment on table public.user_roles is 'Roles a user holds: admin, staff (reads and edits the directory) or provider (a linked provider login).';
+
+alter table public.profiles
+  add column deactivated_at timestamptz,
+  add column deactivated_by uuid references public.profiles (id) on delete set null;
+comment on column public.profiles.deactivated_at is 'When an admin deactivated the account (null: active). A deactivated user has no access.';

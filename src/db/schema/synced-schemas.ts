@@ -52,6 +52,21 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
   provider_delegate_approvals: {},
 };
 
+/**
+ * The version of each collection's schema. Bump it when a migration adds columns to the
+ * table: RxDB then migrates the stored documents with `additiveMigration` (database.ts),
+ * which fills the new columns with their defaults; the next pull brings the server's values.
+ */
+export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
+  organizations: 0,
+  providers: 0,
+  profiles: 1,
+  user_roles: 0,
+  provider_organization_memberships: 0,
+  provider_preferences: 0,
+  provider_delegate_approvals: 0,
+};
+
 const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
   organizations: ['sort_name', 'local_dirty'],
   providers: ['sort_name', 'npi_key', 'local_dirty'],
@@ -72,7 +87,7 @@ export function syncedSchema<T extends SyncedTable>(table: T): RxJsonSchema<Loca
   const schema = {
     title: table,
     description: `Local copy of public.${table} (server _modified as server_modified; _deleted is RxDB's flag).`,
-    version: 0,
+    version: SCHEMA_VERSIONS[table],
     primaryKey: 'id',
     type: 'object',
     properties,

@@ -48,6 +48,8 @@ export const profileColumns = {
   last_sign_in: nullable('timestamptz'),
   created_at: required('timestamptz', NOW),
   updated_at: required('timestamptz', NOW),
+  deactivated_at: nullable('timestamptz'),
+  deactivated_by: nullable('uuid'),
 } as const satisfies ColumnMap;
 
 export const userRoleColumns = {
@@ -122,7 +124,7 @@ export type SyncedCollectionName = (typeof COLLECTION_OF)[SyncedTable];
 export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<keyof (typeof TABLE_COLUMNS)[T], SyncedTable>>> } = {
   organizations: {},
   providers: { default_organization_id: 'organizations' },
-  profiles: { provider_id: 'providers' },
+  profiles: { provider_id: 'providers', deactivated_by: 'profiles' },
   user_roles: { user_id: 'profiles' },
   provider_organization_memberships: {
     provider_id: 'providers',
