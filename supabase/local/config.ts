@@ -22,6 +22,8 @@ export const SUPABASE_DIR = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(SUPABASE_DIR, '..');
 export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
 export const SEED_FILE = path.join(SUPABASE_DIR, 'seed.sql');
+/** The local stack's demo logins, roles and delegates: applied after SEED_FILE, never deployed. */
+export const DEMO_LOGINS_FILE = path.join(SUPABASE_DIR, 'local', 'db', 'demo-logins.sql');
 export const FUNCTIONS_DIR = path.join(SUPABASE_DIR, 'functions');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.stack-data', 'pglite');
 

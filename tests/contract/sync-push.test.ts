@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, type TestUser } from '../helpers/clients.ts';
+import { staffUser, type TestUser } from '../helpers/clients.ts';
 import { expectRefused, organizationRow, providerRow, type Row } from './directory-helpers.ts';
 
 interface PushResult {
@@ -17,7 +17,7 @@ interface PushResult {
 let staff: TestUser;
 
 beforeAll(async () => {
-  staff = await signedInUser('sync-push');
+  staff = await staffUser('sync-push');
 });
 
 async function push(table: string, rows: Array<{ new: Row; assumed: Row | null }>): Promise<PushResult> {
@@ -71,7 +71,7 @@ describe('sync_push', () => {
   it('answers a conflict, not a refusal, for a row the caller may read but not update, sent as new', async () => {
     // A browser that lost its record of having downloaded another user's profile sends it
     // again as new: it gets the master row to compare with, and nothing is written.
-    const other = await signedInUser('sync-push-other');
+    const other = await staffUser('sync-push-other');
     const master = await current('profiles', other.id);
     const result = await push('profiles', [{ new: { ...master }, assumed: null }]);
     expect(result).toEqual({ conflicts: [master], rejected: [] });
@@ -102,7 +102,7 @@ describe('sync_push', () => {
     ]);
     expect(await current('providers', fine.id)).toMatchObject(fine);
 
-    const delegate = await signedInUser('sync-delegate');
+    const delegate = await staffUser('sync-delegate');
     const good = { id: randomUUID(), provider_id: fine.id, delegate_id: delegate.id, approval_type: 'results' };
     const bad = { id: randomUUID(), provider_id: fine.id, delegate_id: staff.id, approval_type: 'everything' };
     const approvals = await push('provider_delegate_approvals', [

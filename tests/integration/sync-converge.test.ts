@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 const tables = ['organizations', 'providers', 'provider_preferences'] as const;
@@ -13,8 +13,8 @@ let a: TestBrowser;
 let b: TestBrowser;
 
 beforeAll(async () => {
-  a = new TestBrowser(await signedInUser('converge-a'), { tables, devMode: true });
-  b = new TestBrowser(await signedInUser('converge-b'), { tables });
+  a = new TestBrowser(await staffUser('converge-a'), { tables, devMode: true });
+  b = new TestBrowser(await staffUser('converge-b'), { tables });
   await Promise.all([a.signIn(), b.signIn()]);
   await Promise.all([a.open(), b.open()]);
 });

@@ -1,14 +1,14 @@
 /**
  * The stack's one Postgres: PGlite, opened from a folder (or in memory for tests), set up
  * like a fresh Supabase project (platform.sql), then migrated and seeded exactly as the
- * Supabase CLI does. Every API request runs through `asCaller`, one short transaction
+ * Supabase CLI does, plus the local-only demo logins (db/demo-logins.sql). Every API request runs through `asCaller`, one short transaction
  * under the caller's role and JWT claims, as PostgREST does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { MIGRATIONS_DIR, SEED_FILE } from '../config.ts';
+import { DEMO_LOGINS_FILE, MIGRATIONS_DIR, SEED_FILE } from '../config.ts';
 import type { Claims } from '../jwt.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 
@@ -57,6 +57,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (fresh && options.seed && fs.existsSync(SEED_FILE)) {
     await pg.exec(fs.readFileSync(SEED_FILE, 'utf8'));
     options.log('Seeded the database from supabase/seed.sql');
+    // The local stack's own step: demo logins exist here and nowhere else.
+    if (fs.existsSync(DEMO_LOGINS_FILE)) {
+      await pg.exec(fs.readFileSync(DEMO_LOGINS_FILE, 'utf8'));
+      options.log('Added the demo logins (supabase/local/db/demo-logins.sql)');
+    }
   }
 
   return {
