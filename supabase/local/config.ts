@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitConfig } from './auth/rate-limits.ts';
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const ANON_KEY =
@@ -41,6 +42,8 @@ export interface StackConfig {
   siteUrl: string;
   /** Quiet: no request log lines (tests). */
   quiet: boolean;
+  /** Auth's per-address limits on /token and /verify (hosted GoTrue's defaults). */
+  authRateLimits: AuthRateLimitConfig;
 }
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -53,6 +56,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     jwtExpirySeconds: DEFAULT_JWT_EXPIRY_SECONDS,
     siteUrl: process.env.SITE_URL ?? 'http://127.0.0.1:4173',
     quiet: false,
+    authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
     ...overrides,
   };
 }

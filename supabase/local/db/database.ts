@@ -36,6 +36,11 @@ export interface Database {
 
 const ANON_CLAIMS: Claims = { role: 'anon' };
 
+/** What platform.sql gained since a data folder was made (idempotent; run on every later open). */
+const PLATFORM_UPGRADES = `
+  alter table auth.sign_in_attempts add column if not exists address text not null default '';
+`;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   let lock: DataDirLock | null = null;
   if (options.dataDir) {
@@ -53,6 +58,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   if (fresh) await pg.exec(fs.readFileSync(PLATFORM_SQL, 'utf8'));
+  else await pg.exec(PLATFORM_UPGRADES);
   await applyMigrations(pg, options.log);
   if (fresh && options.seed && fs.existsSync(SEED_FILE)) {
     await pg.exec(fs.readFileSync(SEED_FILE, 'utf8'));

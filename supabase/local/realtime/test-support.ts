@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import { DEFAULT_AUTH_RATE_LIMITS } from '../auth/rate-limits.ts';
 import { ANON_KEY } from '../config.ts';
 import type { StackContext } from '../context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -54,7 +55,7 @@ export async function startHarness(): Promise<Harness> {
   const ctx: StackContext = {
     config: {
       host: '127.0.0.1', port: 0, dataDir: null, reset: false, seed: false,
-      jwtExpirySeconds: 3600, siteUrl: url, quiet: true,
+      jwtExpirySeconds: 3600, siteUrl: url, quiet: true, authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
     },
     db: counted,
     log: () => {},
