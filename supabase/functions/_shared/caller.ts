@@ -4,6 +4,7 @@
 // (private.has_active_role, migration 20261125100000): a role counts only while it is not
 // revoked and the profile is neither deactivated nor deleted; no role means no access.
 import type { SupabaseClient } from './supabase.ts';
+import { activeRoles, type AccessFacts } from './access/access.ts';
 import { errorResponse } from './http.ts';
 
 export type Access = 'signed-in' | 'staff' | 'admin';
@@ -16,17 +17,6 @@ export interface Caller {
   isAdmin: boolean;
   /** Staff access: an active staff or admin role. */
   isStaff: boolean;
-}
-
-export interface AccessFacts {
-  roles: ReadonlyArray<{ role: string; _deleted: boolean }>;
-  profile: { deactivated_at: string | null; _deleted: boolean } | null;
-}
-
-/** The caller's active roles: none without an active profile (pure: unit-tested). */
-export function activeRoles({ roles, profile }: AccessFacts): string[] {
-  if (!profile || profile._deleted || profile.deactivated_at !== null) return [];
-  return [...new Set(roles.filter((row) => !row._deleted).map((row) => row.role))].sort();
 }
 
 export type CallerCheck = { ok: true; caller: Caller } | { ok: false; response: Response };
