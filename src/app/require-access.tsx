@@ -3,10 +3,10 @@
  * holds a role (docs/access-matrix.md). A sign-up waiting for approval, a user whose role
  * was revoked and a deactivated account see the no-access page instead; the server refuses
  * them everything anyway, this only mirrors it. A user signing in on this device for the
- * first time waits for the server's answer (briefly: if it cannot be had, the pages show,
- * with whatever the server lets through).
+ * first time waits for the server's answer (if it cannot be had, the pages show, with
+ * whatever the server lets through).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { NoAccessPage } from '../features/access/no-access-page.tsx';
@@ -15,9 +15,6 @@ import { useSessionStore } from '../stores/session-store.ts';
 import { useSignOut } from './layouts/sign-out-dialog.tsx';
 import { useHeldData } from './session-end/held-data.ts';
 import { sessionEnd } from './session-end/session-end.ts';
-
-/** How long a first sign-in waits for the server to say what the user may do. */
-const FIRST_CHECK_WAIT_MS = 8000;
 
 function NoAccess({ level }: { level: 'pending' | 'revoked' | 'deactivated' }) {
   const user = useSessionStore((state) => state.user);
@@ -54,15 +51,7 @@ function NoAccess({ level }: { level: 'pending' | 'revoked' | 'deactivated' }) {
 
 export function RequireAccess() {
   const access = useSessionStore((state) => state.access);
-  const signedIn = useSessionStore((state) => state.status === 'signed-in');
-  const [waited, setWaited] = useState(false);
-  const waiting = access === 'unknown' && signedIn && !waited;
-
-  useEffect(() => {
-    if (!waiting) return undefined;
-    const timer = setTimeout(() => setWaited(true), FIRST_CHECK_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [waiting]);
+  const waiting = useSessionStore((state) => state.access === 'unknown' && state.status === 'signed-in' && !state.accessChecked);
 
   if (lacksAccess(access)) return <NoAccess level={access} />;
   if (waiting) return <FullScreenSpinner label="Checking your access…" />;

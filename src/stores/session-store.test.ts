@@ -154,11 +154,11 @@ describe('session store', () => {
     expect(t.store.getState().status).toBe('loading');
 
     await expect(t.store.getState().start()).resolves.toEqual({ error: null });
-    expect(t.store.getState()).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, access: 'unknown', isAdmin: false });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, access: 'unknown', accessChecked: false, isAdmin: false });
     expect(t.auth.refreshSession).toHaveBeenCalledTimes(1);
 
     await flush();
-    expect(t.store.getState()).toMatchObject({ access: 'admin', isAdmin: true });
+    expect(t.store.getState()).toMatchObject({ access: 'admin', accessChecked: true, isAdmin: true });
     expect(t.auth.getUser).toHaveBeenCalledTimes(1);
     expect(t.roleQuery.calls).toEqual([
       ['user_roles', 'user_id', 'u1'],
@@ -404,6 +404,16 @@ describe('session store', () => {
       t.roleQuery.sessionGone = true;
       await t.store.getState().checkAccess();
       expect(t.store.getState()).toMatchObject({ status: 'signed-out', signedOutByUser: false, ended: { userId: 'u1' } });
+    });
+
+    it('counts a check the server could not answer as asked, so a first sign-in does not wait for ever', async () => {
+      const t = setup();
+      t.setAuthUser('u1');
+      t.roleQuery.error = { message: 'TypeError: Failed to fetch' };
+      t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u1') }, error: null });
+      await t.store.getState().start();
+      await flush();
+      expect(t.store.getState()).toMatchObject({ access: 'unknown', accessChecked: true });
     });
 
     it('keeps what it knew when the server cannot be asked', async () => {

@@ -69,7 +69,7 @@ export function createSessionStore(deps: SessionDeps) {
   };
   const accessOf = (userId: string) => {
     const access = cachedAccess(storage, userId);
-    return { access, isAdmin: access === 'admin' };
+    return { access, isAdmin: access === 'admin', accessChecked: access !== 'unknown' };
   };
 
   return create<SessionState>()((set, get) => {
@@ -90,6 +90,7 @@ export function createSessionStore(deps: SessionDeps) {
         }
       })().finally(() => {
         checking = null;
+        if (get().user?.id === userId && !get().accessChecked) set({ accessChecked: true });
       });
       return checking;
     }
@@ -102,7 +103,9 @@ export function createSessionStore(deps: SessionDeps) {
         status: 'signed-in',
         session,
         user: session.user,
-        ...(sameUser ? { access: previous.access, isAdmin: previous.isAdmin } : accessOf(session.user.id)),
+        ...(sameUser
+          ? { access: previous.access, isAdmin: previous.isAdmin, accessChecked: previous.accessChecked }
+          : accessOf(session.user.id)),
         signedOutByUser: false,
       });
       // Ask the server again whenever a user (re)gains a usable session. Deferred so it
@@ -125,7 +128,16 @@ export function createSessionStore(deps: SessionDeps) {
       const known = get().user ?? readLastUser();
       const ended: EndedSession | null = !signingOut && known ? { userId: known.id, email: known.email ?? null } : get().ended;
       storage.removeItem(LAST_USER_KEY);
-      set({ status: 'signed-out', session: null, user: null, access: 'unknown', isAdmin: false, signedOutByUser: signingOut, ended });
+      set({
+        status: 'signed-out',
+        session: null,
+        user: null,
+        access: 'unknown',
+        accessChecked: false,
+        isAdmin: false,
+        signedOutByUser: signingOut,
+        ended,
+      });
     }
 
     function onAuthChange(event: AuthChangeEvent, session: Session | null): void {
@@ -202,6 +214,7 @@ export function createSessionStore(deps: SessionDeps) {
       user: null,
       session: null,
       access: 'unknown',
+      accessChecked: false,
       isAdmin: false,
       signedOutByUser: false,
       ended: null,

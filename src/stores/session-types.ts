@@ -63,6 +63,8 @@ export interface SessionState {
   session: Session | null;
   /** What the server lets the user do (src/lib/access), cached per user for offline starts. */
   access: KnownAccess;
+  /** The server has been asked for this user's access (answered or not), or a cached answer exists. */
+  accessChecked: boolean;
   /** access === 'admin' (kept for the many places that only ask this). */
   isAdmin: boolean;
   /** The last sign-out was the user's own (not a lapsed or revoked session). */

@@ -83,8 +83,11 @@ export function clearLocalData(userId: string): Promise<void> {
 export function LocalDataProvider({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status);
   const knownId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
-  const noAccess = useSessionStore((state) => lacksAccess(state.access));
-  const userId = noAccess ? null : knownId;
+  // Access known to allow it (or not known after asking, or cached for an offline start).
+  const allowed = useSessionStore(
+    (state) => !lacksAccess(state.access) && (state.access !== 'unknown' || state.accessChecked || state.status === 'offline'),
+  );
+  const userId = allowed ? knownId : null;
 
   useEffect(() => {
     if (status === 'loading') return;
