@@ -62,3 +62,38 @@ describe('the security lints', () => {
     expect((await names(`select policyname as name from pg_policies where schemaname = 'public' and qual ~ 'private\\.is_staff'`)).length).toBeGreaterThan(5);
   });
 });
+
+describe('the server-written fields of synced tables', () => {
+  it('every synced table stamps created_at / updated_at on the server', async () => {
+    expect(
+      await names(`
+        select s.table_name as name from private.synced_tables s
+         where not exists (
+           select 1 from pg_trigger t
+            where t.tgrelid = format('public.%I', s.table_name)::regclass and t.tgname = 'a_stamp_server_fields')`),
+    ).toEqual([]);
+  });
+
+  it('a table registered with an attribution column gets the inserting user in it, whatever the client sends', async () => {
+    const me = '11111111-1111-4111-8111-111111111111';
+    const forged = '22222222-2222-4222-8222-222222222222';
+    await db.pg.exec(`
+      create table public.stamp_probe (
+        id uuid primary key, note text, created_by uuid, created_at timestamptz not null default now(),
+        _modified timestamptz not null default clock_timestamp(), _deleted boolean not null default false
+      );
+      grant select, insert, update on public.stamp_probe to authenticated;
+      select private.register_synced_table('stamp_probe', p_attribution => 'created_by');
+      create policy probe on public.stamp_probe for all to authenticated using (true) with check (true);
+    `);
+    const row = await db.asCaller({ role: 'authenticated', sub: me }, async (tx) => {
+      await tx.query(`insert into public.stamp_probe (id, note, created_by, created_at) values ($1, 'x', $2, '2001-01-01')`, [
+        '33333333-3333-4333-8333-333333333333',
+        forged,
+      ]);
+      return (await tx.query<{ created_by: string; old: boolean }>(`select created_by, created_at < '2020-01-01' as old from public.stamp_probe`)).rows[0];
+    });
+    expect(row).toEqual({ created_by: me, old: false });
+    await db.pg.exec('drop table public.stamp_probe; delete from private.synced_tables where table_name = $$stamp_probe$$;');
+  });
+});
