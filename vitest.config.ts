@@ -17,6 +17,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // RLS and the linter's rules, on PGlite and on a real PostgreSQL server alike.
+          name: 'database',
+          environment: 'node',
+          include: ['tests/database/**/*.test.ts'],
+          globalSetup: ['tests/database/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'contract',
           environment: 'node',
           include: ['tests/contract/**/*.test.ts'],
