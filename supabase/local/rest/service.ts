@@ -153,6 +153,7 @@ async function handleRequest(ctx: StackContext, holder: CacheHolder, req: Incomi
     headerRange: isRead ? parseRangeHeader(header(req, 'range')) : null,
     body: isRead || method === 'DELETE' ? '' : await readBody(req),
     cache,
+    maxRows: ctx.config.maxRows,
   };
   const authed = claims.role !== 'anon';
   let reply: Reply;
