@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { defaultConfig, SERVICE_ROLE_KEY, type StackConfig } from './config.ts';
 import type { HttpService, StackContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { send, sendJson } from './http/respond.ts';
+import { announcesTooLarge, send, sendJson, sendTooLarge } from './http/respond.ts';
 import { Mailbox } from './mailbox.ts';
 import { bearerToken } from './jwt.ts';
 import { createAuthService } from './auth/service.ts';
@@ -71,6 +71,13 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     res.on('finish', () => {
       if (!config.quiet) log(`${req.method} ${requestUrl.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     });
+    // A service that answers before reading the whole body (a refused caller, a bad path)
+    // must still take the rest of it: a connection closed under a client that is still
+    // sending is reset, and the client never sees the answer.
+    res.on('finish', () => {
+      if (!req.complete) req.resume();
+    });
+    if (announcesTooLarge(req)) return sendTooLarge(res);
     if (requestUrl.pathname.startsWith('/__stack/')) return internalRoute(ctx, req, res, requestUrl);
     const match = services.find(([prefix]) => requestUrl.pathname === prefix || requestUrl.pathname.startsWith(`${prefix}/`));
     if (!match) return sendJson(res, 404, { message: 'Not found' });

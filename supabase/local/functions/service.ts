@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { ANON_KEY, FUNCTIONS_DIR, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY, SUPABASE_DIR } from '../config.ts';
 import type { HttpService, StackContext } from '../context.ts';
-import { sendJson, send } from '../http/respond.ts';
+import { BodyTooLargeError, readBodyBytes, sendJson, send, sendTooLarge } from '../http/respond.ts';
 import { verifyJwt as checkJwt } from '../jwt.ts';
 import { FunctionEnv, runWithEnv, type RegisteredServe } from './deno-shim.ts';
 import { readVerifyJwt } from './function-config.ts';
@@ -69,13 +69,23 @@ export function createFunctionsService(ctx: Pick<StackContext, 'url'>, options: 
         return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
       }
 
+      let body: Buffer | null = null;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        try {
+          body = await readBodyBytes(req);
+        } catch (error) {
+          if (error instanceof BodyTooLargeError) return sendTooLarge(res);
+          throw error;
+        }
+      }
+
       const aborter = new AbortController();
       inFlight.add(aborter);
       res.on('close', () => {
         if (!res.writableFinished) aborter.abort();
         inFlight.delete(aborter);
       });
-      const request = toRequest(req, `${ctx.url}/${rest}${url.search}`, aborter.signal);
+      const request = toRequest(req, `${ctx.url}/${rest}${url.search}`, aborter.signal, body);
       const info = {
         remoteAddr: { transport: 'tcp' as const, hostname: req.socket.remoteAddress ?? '127.0.0.1', port: req.socket.remotePort ?? 0 },
         completed: new Promise<void>((resolve) => res.on('close', () => resolve())),
