@@ -8,6 +8,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Not UTC: staff work in US time zones, and a date helper that only passes at UTC
+          // (an ISO date read back as the previous day west of Greenwich) must fail here.
+          env: { TZ: 'America/New_York' },
           // Some unit suites open a PGlite with every migration in beforeAll: seconds, not ms.
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -87,6 +87,15 @@ describe('threeWayMerge', () => {
     expect(overwrittenFields).toEqual(['phone']);
   });
 
+  it('keeps the later updated_at when the server side is later, and never reports it', () => {
+    const local = { ...base, phone: '5185550199', updated_at: '2026-11-21T10:05:00.000000+00:00' };
+    const server = { ...base, email: 'theirs@clinic.test', updated_at: '2026-11-21T10:09:00.000000+00:00' };
+    const { merged, overwrittenFields } = threeWayMerge({ columns: providerColumns, base, local, server });
+    expect(merged.updated_at).toBe('2026-11-21T10:09:00.000000+00:00');
+    expect(merged.phone).toBe('5185550199');
+    expect(overwrittenFields).toEqual([]);
+  });
+
   it('merges arrays as whole values (favorite_reports)', () => {
     const prefBase = { id: 'x', favorite_reports: ['a@x.test'], fax_number: null, _deleted: false };
     const local = { ...prefBase, favorite_reports: ['a@x.test', 'b@x.test'] };
