@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { NPIS, chooseProviderType, verifyNpi } from './support/add-provider.ts';
 import { STAFF, signIn } from './support/session.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 
 
@@ -23,6 +24,7 @@ for (const { theme, ...viewport } of SCREENSHOT_CASES) {
         fullPage: true,
         animations: 'disabled',
       });
+      await expectAccessible(page, `add provider: ${step}`);
     };
 
     await signIn(page, STAFF.email, STAFF.password);

@@ -105,6 +105,29 @@ describe('threeWayMerge', () => {
     expect(merged.fax_number).toBe('5185550101');
   });
 
+  it('keeps a record nobody deleted, and reads a missing _deleted as not deleted', () => {
+    const local: MergeDoc = { ...base, phone: '5185550199' };
+    delete local._deleted;
+    const server = { ...base, email: 'new@clinic.test' };
+    const { merged, overwrittenFields } = threeWayMerge({ columns: providerColumns, base, local, server });
+    expect(merged._deleted).toBe(false);
+    expect(overwrittenFields).toEqual([]);
+  });
+
+  it('merges updated_at like any field when one side has none, and keeps the server spelling of one instant', () => {
+    const noLocalStamp = threeWayMerge({ columns: providerColumns, base, local: { ...base, updated_at: null }, server: base });
+    expect(noLocalStamp.merged.updated_at).toBe(null);
+    const noServerStamp = threeWayMerge({ columns: providerColumns, base, local: base, server: { ...base, updated_at: null } });
+    expect(noServerStamp.merged.updated_at).toBe(null);
+    const sameInstant = threeWayMerge({
+      columns: providerColumns,
+      base,
+      local: { ...base, updated_at: '2026-11-21T10:00:00.000Z' },
+      server: { ...base, updated_at: '2026-11-21T10:00:00.000000+00:00' },
+    });
+    expect(sameInstant.merged.updated_at).toBe('2026-11-21T10:00:00.000000+00:00');
+  });
+
   it('treats deletion as a field', () => {
     const local = { ...base, _deleted: true };
     const server = { ...base, email: 'new@clinic.test' };

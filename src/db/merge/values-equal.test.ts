@@ -36,7 +36,12 @@ describe('timestamps', () => {
     expect(timestampKey('2026-11-21T15:30:00.5Z')).toBe(`${Date.UTC(2026, 10, 21, 15, 30) / 1000}.500000`);
   });
 
+  it('keeps microseconds only: a longer fraction is cut, not rounded', () => {
+    expect(timestampKey('2026-11-21T10:00:00.123456789Z')).toBe(timestampKey('2026-11-21T10:00:00.123456Z'));
+  });
+
   it('orders unparsable values as text, and equal instants as equal', () => {
+    expect(compareTimestamps('not a time', '2026-11-21T10:00:00Z')).toBe(1);
     expect(compareTimestamps('b', 'a')).toBe(1);
     expect(compareTimestamps('a', 'b')).toBe(-1);
     expect(compareTimestamps('a', 'a')).toBe(0);
@@ -76,6 +81,10 @@ describe('deepEqual / valuesEqual', () => {
     expect(deepEqual(1, '1')).toBe(false);
     expect(deepEqual(null, {})).toBe(false);
     expect(deepEqual({}, null)).toBe(false);
+    expect(deepEqual({}, 1)).toBe(false);
+    expect(deepEqual(1, {})).toBe(false);
+    expect(deepEqual([undefined], [])).toBe(false);
+    expect(deepEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
   });
 
   it('treats undefined as null', () => {
