@@ -13,7 +13,7 @@ import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {
   test(`add-provider screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000); // each page is also checked for accessibility, in both themes
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const shoot = async (step: string) => {

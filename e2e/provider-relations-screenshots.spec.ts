@@ -22,6 +22,7 @@ async function shoot(page: Page, name: string, tag: string, theme: string, fullP
 
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {
   test(`screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
+    test.setTimeout(300_000); // each page and dialog is also checked for accessibility, in both themes
     const provider = await createProvider('Sasha', {
       organizations: [ORGS.capitalRegion.id, ORGS.empireDrugTesting.id],
       favoriteReports: ['results@clinic-e2e.test'],

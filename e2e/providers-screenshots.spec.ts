@@ -34,7 +34,7 @@ async function shoot(page: Page, name: string, fullPage = false) {
 
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {
   test(`provider pages: ${viewport.tag}, ${theme}`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000); // each page is also checked for accessibility, in both themes
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signIn(page, STAFF.email, STAFF.password);

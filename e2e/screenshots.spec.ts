@@ -41,7 +41,7 @@ async function shoot(page: Page, name: string, tag: string, theme: string) {
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {
   test.describe(`screenshots: ${viewport.tag}, ${theme}`, () => {
     test.beforeEach(async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000); // each page is also checked for accessibility, in both themes
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     });
