@@ -27,7 +27,8 @@ function rest(path: string, headers: Record<string, string>): Promise<Response> 
 describe('the publishable key', () => {
   it('is the anonymous role on the Data API, in the apikey header alone or as the bearer too', async () => {
     const body = { code: '42501', details: null, hint: null, message: 'permission denied for table organizations' };
-    for (const headers of [{ apikey: SUPABASE_PUBLISHABLE_KEY }, { apikey: SUPABASE_PUBLISHABLE_KEY, Authorization: `Bearer ${SUPABASE_PUBLISHABLE_KEY}` }]) {
+    const variants: Array<Record<string, string>> = [{ apikey: SUPABASE_PUBLISHABLE_KEY }, { apikey: SUPABASE_PUBLISHABLE_KEY, Authorization: `Bearer ${SUPABASE_PUBLISHABLE_KEY}` }];
+    for (const headers of variants) {
       const answer = await rest('organizations?select=id&limit=1', headers);
       expect([answer.status, await answer.json()]).toEqual([401, body]);
     }
@@ -65,7 +66,8 @@ describe('the publishable key', () => {
 describe('the secret key', () => {
   it('is the service role on the Data API, in the apikey header alone or as the bearer too', async () => {
     const id = await seedOne('organizations', organizationRow());
-    for (const headers of [{ apikey: SUPABASE_SECRET_KEY }, { apikey: SUPABASE_SECRET_KEY, Authorization: `Bearer ${SUPABASE_SECRET_KEY}` }]) {
+    const variants: Array<Record<string, string>> = [{ apikey: SUPABASE_SECRET_KEY }, { apikey: SUPABASE_SECRET_KEY, Authorization: `Bearer ${SUPABASE_SECRET_KEY}` }];
+    for (const headers of variants) {
       const answer = await rest(`organizations?select=id&id=eq.${id}`, headers);
       expect([answer.status, await answer.json()]).toEqual([200, [{ id }]]);
     }

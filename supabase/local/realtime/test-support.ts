@@ -54,7 +54,7 @@ export async function startHarness(): Promise<Harness> {
   const ctx: StackContext = {
     config: {
       host: '127.0.0.1', port: 0, dataDir: null, reset: false, seed: false,
-      jwtExpirySeconds: 3600, siteUrl: url, quiet: true,
+      jwtExpirySeconds: 3600, siteUrl: url, quiet: true, maxRows: null,
     },
     db: counted,
     log: () => {},
