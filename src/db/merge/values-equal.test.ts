@@ -36,6 +36,11 @@ describe('timestamps', () => {
     expect(timestampKey('2026-11-21T15:30:00.5Z')).toBe(`${Date.UTC(2026, 10, 21, 15, 30) / 1000}.500000`);
   });
 
+  it('reads a time without a fraction as .000000', () => {
+    expect(timestampKey('2026-11-21T10:00:00Z')).toBe(timestampKey('2026-11-21T10:00:00.000000Z'));
+    expect(timestampKey('2026-11-21T10:00Z')).toBe(`${Date.UTC(2026, 10, 21, 10) / 1000}.000000`);
+  });
+
   it('keeps microseconds only: a longer fraction is cut, not rounded', () => {
     expect(timestampKey('2026-11-21T10:00:00.123456789Z')).toBe(timestampKey('2026-11-21T10:00:00.123456Z'));
   });
