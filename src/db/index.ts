@@ -11,6 +11,7 @@ import { removeLocalDatabase, type AnyRxStorage, type LocalCollections, type Loc
 import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { openUserDatabase } from './open-user-database.ts';
+import { lockProtectedData, wipeProtectedData } from './protected/protected-data.ts';
 import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
 
@@ -65,15 +66,22 @@ export function startLocalData(
   });
 }
 
-/** Stop syncing and close the database; the data stays on this device. */
+/** Stop syncing and close the database (and the protected one); the data stays on this device. */
 export function stopLocalData(): Promise<void> {
-  return serialised(closeActive);
+  return serialised(async () => {
+    await lockProtectedData();
+    await closeActive();
+  });
 }
 
-/** Delete the user's local database (after the sign-out warning about unsynced changes). */
+/**
+ * Delete the user's local database and their protected one, with the device's records of its
+ * key (after the sign-out warning about unsynced changes).
+ */
 export function wipeLocalData(userId: string, options: { storage?: AnyRxStorage } = {}): Promise<void> {
   return serialised(async () => {
     const storage = options.storage ?? (active?.userId === userId ? active.storage : undefined);
+    await wipeProtectedData(userId, { storage });
     if (active?.userId === userId) await closeActive();
     await removeLocalDatabase(userId, storage);
   });
@@ -111,6 +119,21 @@ export function currentLocalDataSession(): LocalDataSession | null {
 }
 
 export type { RxCollection };
+export {
+  deviceRecordsOf,
+  getProtectedDatabase,
+  lockProtectedData,
+  pendingProtectedRecords,
+  protectedData$,
+  protectedDataState,
+  unlockProtectedData,
+  type ProtectedState,
+  type ProtectedStatus,
+  type UnlockOptions,
+  type UnlockOutcome,
+} from './protected/protected-data.ts';
+export { DeviceNotRegisteredError, nextDeviceSequence } from './protected/device-sequence.ts';
+export type { DeviceSequence } from './protected/device-records.ts';
 export type { LocalCollections, LocalDatabase, AnyRxStorage } from './database.ts';
 export type { SessionOptions, SessionClient, LocalDataSession } from './session.ts';
 export type { Connectivity } from './connectivity.ts';
@@ -123,5 +146,5 @@ export type { OutboxItem, OutboxKind, OutboxState } from './outbox/outbox-schema
 export * from './queries.ts';
 export type { JsonValue } from './tables/columns.ts';
 export type * from './tables/definitions.ts';
-export { COLLECTION_OF, SYNC_ORDER } from './tables/definitions.ts';
+export { COLLECTION_OF, DIRECTORY_TABLES, PROTECTED_TABLES, SYNC_ORDER } from './tables/definitions.ts';
 export type * from './tables/local-docs.ts';
