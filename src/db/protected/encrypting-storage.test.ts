@@ -4,6 +4,7 @@ import { dexieStorage, openLocalDatabase, removeDatabaseNamed, type LocalDatabas
 import { newLocalDoc } from '../mapping/row-mapping.ts';
 import { PROTECTED_TABLES } from '../tables/definitions.ts';
 import { encryptingStorage } from './encrypting-storage.ts';
+import { dumpIndexedDb } from '../../../tests/helpers/indexeddb-dump.ts';
 import { DocumentSealer, SEALED_FIELD } from './sealed-documents.ts';
 
 const PATIENT_ID = '5a1f0c3e-2b4d-4e6f-8a9b-0c1d2e3f4a5b';
@@ -27,29 +28,6 @@ function testPatient() {
 
 async function newKey(): Promise<CryptoKey> {
   return crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-}
-
-/** Every value stored in every object store of every IndexedDB database, as JSON text. */
-async function dumpIndexedDb(factory: IDBFactory): Promise<string> {
-  const texts: string[] = [];
-  for (const { name } of await factory.databases()) {
-    if (!name) continue;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    for (const storeName of Array.from(db.objectStoreNames)) {
-      const rows = await new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction(storeName, 'readonly').objectStore(storeName).getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      texts.push(JSON.stringify(rows));
-    }
-    db.close();
-  }
-  return texts.join('\n');
 }
 
 const opened: LocalDatabase[] = [];
