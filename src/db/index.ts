@@ -11,7 +11,8 @@ import { removeLocalDatabase, type AnyRxStorage, type LocalCollections, type Loc
 import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { openUserDatabase } from './open-user-database.ts';
-import { lockProtectedData, wipeProtectedData } from './protected/protected-data.ts';
+import { newOpening, RECORD_OPENING_KIND, type ProtectedRecordTable } from './protected/openings.ts';
+import { lockProtectedData, protectedDataState, wipeProtectedData } from './protected/protected-data.ts';
 import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
 
@@ -66,10 +67,14 @@ export function startLocalData(
   });
 }
 
-/** Stop syncing and close the database (and the protected one); the data stays on this device. */
+/**
+ * Stop syncing and close the database, and the same user's protected one (not another
+ * user's, unlocked by a sign-in that came first); the data stays on this device.
+ */
 export function stopLocalData(): Promise<void> {
   return serialised(async () => {
-    await lockProtectedData();
+    const protectedFor = protectedDataState().userId;
+    if (protectedFor !== null && protectedFor === active?.userId) await lockProtectedData();
     await closeActive();
   });
 }
@@ -108,6 +113,15 @@ export function enqueue(kind: OutboxKind, payload: JsonValue, options?: EnqueueO
   return active.enqueue(kind, payload, options);
 }
 
+/**
+ * Record that this user opened a protected record (the access log): queued now, with this
+ * time, and sent when online (protected/openings.ts).
+ */
+export function recordOpening(table: ProtectedRecordTable, rowId: string, patientId: string): Promise<OutboxItem> {
+  const opening = newOpening(table, rowId, patientId);
+  return enqueue(RECORD_OPENING_KIND, opening as unknown as JsonValue, { idempotencyKey: opening.id });
+}
+
 /** Resolves when the running session has pushed and pulled everything it can. */
 export async function awaitLocalSync(): Promise<void> {
   await active?.awaitInSync();
@@ -133,6 +147,7 @@ export {
   type UnlockOutcome,
 } from './protected/protected-data.ts';
 export { DeviceNotRegisteredError, nextDeviceSequence } from './protected/device-sequence.ts';
+export { registerOpeningsOutbox, RECORD_OPENING_KIND, type Opening, type ProtectedRecordTable, type RpcClient } from './protected/openings.ts';
 export type { DeviceSequence } from './protected/device-records.ts';
 export type { LocalCollections, LocalDatabase, AnyRxStorage } from './database.ts';
 export type { SessionOptions, SessionClient, LocalDataSession } from './session.ts';

@@ -20,6 +20,7 @@
  * resolves only after its change events have been emitted.
  */
 import { BehaviorSubject, concatMap, filter, firstValueFrom, tap, type Observable } from 'rxjs';
+import { getPrimaryFieldOfPrimaryKey, normalizeMangoQuery, prepareQuery } from 'rxdb';
 import type { AnyRxStorage } from '../database.ts';
 import type { AnyInstance } from '../patch-storage-instances.ts';
 import { DocumentSealer, type DocumentKey } from './sealed-documents.ts';
@@ -49,6 +50,18 @@ interface ChangeEvent {
 interface EventBulk {
   events: ChangeEvent[];
   [key: string]: unknown;
+}
+
+/** What the Dexie storage keeps behind an instance (rxdb/plugins/storage-dexie). */
+interface DexieInternals {
+  dexieTable?: { toArray(): Promise<Doc[]> };
+  booleanIndexes: string[];
+}
+
+/** A query of every stored document that is not deleted, for storages other than Dexie (tests). */
+function everything(instance: AnyInstance) {
+  const schema = instance.schema;
+  return prepareQuery(schema, normalizeMangoQuery(schema, { selector: {}, sort: [{ [getPrimaryFieldOfPrimaryKey(schema.primaryKey) as string]: 'asc' }] }));
 }
 
 function sealInstance(instance: AnyInstance, sealer: DocumentSealer): AnyInstance {
@@ -92,6 +105,19 @@ function sealInstance(instance: AnyInstance, sealer: DocumentSealer): AnyInstanc
     },
     async findDocumentsById(ids: string[], withDeleted: boolean) {
       return openAll((await instance.findDocumentsById(ids, withDeleted)) as Doc[]);
+    },
+    /** Every document that is not deleted, opened: one IndexedDB read where the storage is Dexie (see queries.ts). */
+    async readAllOpened(): Promise<Doc[]> {
+      const internals = (await (instance.internals as Promise<DexieInternals | undefined>)) ?? undefined;
+      if (!internals?.dexieTable) {
+        const all = (await instance.query(everything(instance))) as { documents: Doc[] };
+        return openAll(all.documents);
+      }
+      const rows = await internals.dexieTable.toArray();
+      const stored = rows.filter((row) => row._deleted !== '1' && row._deleted !== true);
+      const docs = await openAll(stored);
+      for (const doc of docs) for (const field of internals.booleanIndexes) if (typeof doc[field] === 'string') doc[field] = doc[field] === '1';
+      return docs;
     },
     getChangedDocumentsSince: instance.getChangedDocumentsSince
       ? async (limit: number, checkpoint: unknown) => {
