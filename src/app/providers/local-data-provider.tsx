@@ -44,6 +44,8 @@ function openLocalData(userId: string): Promise<void> {
     void import('../../features/providers/pecos/pecos-checks.ts').then((pecos) => pecos.pecosChecks());
     // Likewise invitations (Link User Account) queued offline: sent, and announced, once back online.
     void import('../../features/provider-relations/invites/invite-tracker.ts').then((invites) => invites.followInvites());
+    // The reference data (compendium, ICD-10-CM, NCDs): the cached copy, then newer versions when online.
+    void import('../../lib/reference/index.ts').then((reference) => reference.startReferenceData());
   });
 }
 
@@ -74,6 +76,9 @@ export function clearLocalData(userId: string): Promise<void> {
     clearFirstPages(userId);
     forgetSavedListIndexes(userId);
     await deleteListSnapshots(userId);
+    // The cached reference data goes too: nothing of a session stays on a shared computer.
+    const { clearReferenceData } = await import('../../lib/reference/index.ts');
+    await clearReferenceData();
   });
 }
 
