@@ -10,6 +10,7 @@ import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
 import { daysAgo, seedUuid } from './ids.ts';
 import { insertStatement, jsonb, textArray, type SqlRow } from './render-sql.ts';
+import { referenceSections } from './reference/reference-statements.ts';
 
 const HEADER = `-- Demo data for the local stack and \`supabase db reset\`: a clinical laboratory's client
 -- directory with organizations of every type, about sixty providers (healthcare ones
@@ -174,6 +175,7 @@ export function buildSeed(): SeedSummary {
     ['Provider ↔ organization memberships', insertStatement('public.provider_organization_memberships', membershipRows)],
     ['Result-distribution preferences', insertStatement('public.provider_preferences', preferenceRows)],
     ['Delegates', insertStatement('public.provider_delegate_approvals', approvalRows)],
+    ...referenceSections(),
   ];
   const sql = `${HEADER}\n${sections.map(([title, statement]) => `-- ${title}\n${statement}\n`).join('\n')}`;
   return {
