@@ -33,6 +33,9 @@ function openLocalData(userId: string): Promise<void> {
     const client = loadClient().then((module) => module.supabase);
     client.catch(() => undefined); // startLocalData reports a failure; not unhandled meanwhile
     await afterFirstPagePaint(FIRST_PAINT_WAIT_MS);
+    // The reference data (compendium, ICD-10-CM, NCDs): the cached copy, then newer versions
+    // when online; alongside the local database, not after its first sync.
+    void import('../../lib/reference/index.ts').then((reference) => reference.startReferenceData());
     const db = await loadDb();
     if (openFor) {
       await db.stopLocalData();
@@ -44,8 +47,6 @@ function openLocalData(userId: string): Promise<void> {
     void import('../../features/providers/pecos/pecos-checks.ts').then((pecos) => pecos.pecosChecks());
     // Likewise invitations (Link User Account) queued offline: sent, and announced, once back online.
     void import('../../features/provider-relations/invites/invite-tracker.ts').then((invites) => invites.followInvites());
-    // The reference data (compendium, ICD-10-CM, NCDs): the cached copy, then newer versions when online.
-    void import('../../lib/reference/index.ts').then((reference) => reference.startReferenceData());
   });
 }
 

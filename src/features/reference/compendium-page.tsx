@@ -33,7 +33,11 @@ export function CompendiumPage() {
         <Text color="fg.muted">Loading the compendium…</Text>
       ) : rows.length === 0 ? (
         <Text color="fg.muted" data-testid="compendium-empty">
-          {query.trim() ? 'No test matches your search.' : 'The compendium is not on this device yet: it downloads when the app starts online.'}
+          {query.trim() && reference.data?.versions.compendium
+            ? 'No test matches your search.'
+            : reference.refreshing
+              ? 'Downloading the compendium to this device…'
+              : 'The compendium is not on this device yet: it downloads when the app starts online.'}
         </Text>
       ) : (
         <Box overflowX="auto" borderWidth="1px" rounded="lg" bg="bg.panel">

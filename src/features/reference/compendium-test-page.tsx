@@ -15,6 +15,15 @@ function criticalText(test: CompendiumTest): string {
   return `${parts.join(' or ')} ${range.unit}`;
 }
 
+/** The compendium has not reached this device yet (a first start, or offline since sign-in). */
+export function NotOnDevice({ refreshing }: { refreshing: boolean }) {
+  return (
+    <Text color="fg.muted" data-testid="compendium-empty">
+      {refreshing ? 'Downloading the compendium to this device…' : 'The compendium is not on this device yet: it downloads when the app starts online.'}
+    </Text>
+  );
+}
+
 export function CompendiumTestPage() {
   const { code = '' } = useParams();
   const reference = useReferenceData();
@@ -26,6 +35,7 @@ export function CompendiumTestPage() {
     </Button>
   );
   if (reference.status !== 'ready') return <Text color="fg.muted">Loading the compendium…</Text>;
+  if (reference.data?.versions.compendium === 0) return <NotOnDevice refreshing={reference.refreshing} />;
   if (!test || !compendium) {
     return (
       <>

@@ -3,7 +3,7 @@
  * release name, then Check file (the report of what would change) and Import.
  */
 import { Alert, Box, Button, Card, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Field } from '../../components/ui/field.tsx';
 import { reportChangesSomething } from '../../lib/lab/import-diff.ts';
 import type { ReferenceDataSetName } from '../../lib/lab/reference-types.ts';
@@ -20,7 +20,6 @@ export function ImportCard({ dataSet, info, online }: { dataSet: ReferenceDataSe
   const [release, setRelease] = useState('');
   const [mode, setMode] = useState<'update' | 'release'>(dataSet === 'icd10cm' ? 'release' : 'update');
   const [inputKey, setInputKey] = useState(0);
-  const fileId = useId();
   const busy = state.phase === 'checking' || state.phase === 'importing';
   const canApply = state.phase === 'checked' && state.report !== null && reportChangesSomething(state.report);
 
@@ -43,7 +42,6 @@ export function ImportCard({ dataSet, info, online }: { dataSet: ReferenceDataSe
             <Field label="File" required flex="1">
               <Input
                 key={inputKey}
-                id={fileId}
                 type="file"
                 accept={text.accept}
                 p="1"

@@ -9,15 +9,18 @@ import type { ReferenceImportFile } from '../../lib/functions/reference-import.t
 export type FileRead = { ok: true; file: ReferenceImportFile } | { ok: false; message: string };
 
 export function parseCsvText(text: string): FileRead {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+  const content = text.replace(/^\uFEFF/, '');
+  if (content.trim() === '') return { ok: false, message: 'The file is empty: its first row must name the columns.' };
+  const parsed = Papa.parse<Record<string, string>>(content, {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (name) => name.trim().toLowerCase(),
   });
-  const fatal = parsed.errors.find((error) => error.type === 'Quotes' || error.code === 'UndetectableDelimiter');
+  // A quote left open swallows the rest of the file: nothing after it can be trusted. Rows
+  // with too many or too few cells are reported row by row by the checks that follow.
+  const fatal = parsed.errors.find((error) => error.type === 'Quotes');
   if (fatal) return { ok: false, message: `The file is not a readable CSV: ${fatal.message}${fatal.row === undefined ? '' : ` (row ${fatal.row + 2})`}.` };
   const header = parsed.meta.fields ?? [];
-  if (header.length === 0) return { ok: false, message: 'The file is empty: its first row must name the columns.' };
   return { ok: true, file: { kind: 'csv', header, rows: parsed.data } };
 }
 

@@ -119,14 +119,18 @@ export class ReferenceStore {
       try {
         await this.load();
         const manifest = await source.manifest();
+        const stale = manifest.data_sets.filter((entry) => this.assets[entry.name]?.version !== entry.version);
+        // Fetched side by side; each is written to the cache before it is used.
+        const fetched = await Promise.all(
+          stale.map(async (entry) => {
+            const current = this.assets[entry.name];
+            const asset = await source.asset(entry.name, current ? `"${current.name}-v${current.version}"` : null);
+            return asset === 'not-modified' || asset.name !== entry.name ? null : asset;
+          }),
+        );
         let changed = false;
-        for (const entry of manifest.data_sets) {
-          const current = this.assets[entry.name];
-          if (current && current.version === entry.version) continue;
-          const etag = current ? `"${current.name}-v${current.version}"` : null;
-          const asset = await source.asset(entry.name, etag);
-          if (generation !== this.generation) return;
-          if (asset === 'not-modified' || asset.name !== entry.name) continue;
+        for (const asset of fetched) {
+          if (!asset || generation !== this.generation) continue;
           await this.openCache().write(asset);
           if (generation !== this.generation) return;
           (this.assets as Record<string, ReferenceAsset>)[asset.name] = asset;
