@@ -24,7 +24,7 @@ test('an admin imports a compendium with two bad rows and an ICD-10-CM order fil
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).not.toHaveURL(/\/auth/, { timeout: 60_000 });
   await page.getByRole('link', { name: 'Reference data' }).click();
-  await expect(page.getByRole('heading', { name: 'Reference data', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reference data', level: 1 })).toBeVisible({ timeout: 60_000 });
   const versions = page.getByTestId('reference-versions');
   // The device fetches the reference data in the background after sign-in.
   await expect(versions).toContainText('Version 1: Demo compendium 2026', { timeout: 60_000 });
@@ -66,7 +66,7 @@ test('an admin imports a compendium with two bad rows and an ICD-10-CM order fil
   await page.getByRole('link', { name: 'Test compendium' }).click();
   await page.getByLabel('Search tests').fill('zinc');
   await page.getByRole('row', { name: /Zinc, serum/ }).click();
-  await expect(page.getByRole('heading', { name: 'Zinc, serum', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Zinc, serum', level: 1 })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Royal-blue-top trace-element tube')).toBeVisible();
 });
 

@@ -8,6 +8,7 @@ import { LuSearch } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useReferenceData } from '../../lib/reference/index.ts';
+import { NotOnDevice } from './not-on-device.tsx';
 import { VersionLine } from './version-line.tsx';
 
 export function CompendiumPage() {
@@ -31,13 +32,11 @@ export function CompendiumPage() {
       </Card.Root>
       {reference.status !== 'ready' ? (
         <Text color="fg.muted">Loading the compendium…</Text>
+      ) : !reference.data?.versions.compendium ? (
+        <NotOnDevice refreshing={reference.refreshing} error={reference.error} />
       ) : rows.length === 0 ? (
         <Text color="fg.muted" data-testid="compendium-empty">
-          {query.trim() && reference.data?.versions.compendium
-            ? 'No test matches your search.'
-            : reference.refreshing
-              ? 'Downloading the compendium to this device…'
-              : 'The compendium is not on this device yet: it downloads when the app starts online.'}
+          No test matches your search.
         </Text>
       ) : (
         <Box overflowX="auto" borderWidth="1px" rounded="lg" bg="bg.panel">

@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { AnswerType, CompendiumTest, TransportTemperature } from '../../lib/lab/reference-types.ts';
 import { useReferenceData } from '../../lib/reference/index.ts';
+import { NotOnDevice } from './not-on-device.tsx';
 
 const TEMPERATURE: Record<TransportTemperature, string> = { ambient: 'Room temperature', refrigerated: 'Refrigerated', frozen: 'Frozen' };
 const ANSWER: Record<AnswerType, string> = { text: 'Text', number: 'Number', 'yes-no': 'Yes / no', choice: 'Choice', date: 'Date' };
@@ -13,15 +14,6 @@ function criticalText(test: CompendiumTest): string {
   if (!range) return 'None';
   const parts = [range.low === null ? null : `below ${range.low}`, range.high === null ? null : `above ${range.high}`].filter(Boolean);
   return `${parts.join(' or ')} ${range.unit}`;
-}
-
-/** The compendium has not reached this device yet (a first start, or offline since sign-in). */
-export function NotOnDevice({ refreshing }: { refreshing: boolean }) {
-  return (
-    <Text color="fg.muted" data-testid="compendium-empty">
-      {refreshing ? 'Downloading the compendium to this device…' : 'The compendium is not on this device yet: it downloads when the app starts online.'}
-    </Text>
-  );
 }
 
 export function CompendiumTestPage() {
@@ -35,7 +27,7 @@ export function CompendiumTestPage() {
     </Button>
   );
   if (reference.status !== 'ready') return <Text color="fg.muted">Loading the compendium…</Text>;
-  if (reference.data?.versions.compendium === 0) return <NotOnDevice refreshing={reference.refreshing} />;
+  if (reference.data?.versions.compendium === 0) return <NotOnDevice refreshing={reference.refreshing} error={reference.error} />;
   if (!test || !compendium) {
     return (
       <>
