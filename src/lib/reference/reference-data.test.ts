@@ -25,8 +25,8 @@ function server(assets: ReferenceAsset[]): ReferenceSource & { requests: string[
       requests.push('manifest');
       return { data_sets: assets.map((asset) => ({ name: asset.name, version: asset.version, release: asset.release, published_at: asset.published_at, item_count: 1, etag: `"${asset.name}-v${asset.version}"` })) };
     },
-    async asset(name: ReferenceDataSetName, etag: string | null) {
-      requests.push(`${name}:${etag ?? '-'}`);
+    async asset(name: ReferenceDataSetName) {
+      requests.push(name);
       return assets.find((asset) => asset.name === name)!;
     },
   };
@@ -55,7 +55,7 @@ describe('ReferenceStore', () => {
     const first = newStore();
     const source = server([compendium(3, 'Glucose'), icd(2)]);
     await first.refresh(source);
-    expect(source.requests).toEqual(['manifest', 'compendium:-', 'icd10cm:-']);
+    expect(source.requests).toEqual(['manifest', 'compendium', 'icd10cm']);
     expect(first.getState().data!.versions).toEqual({ compendium: 3, icd10cm: 2, ncd: 0 });
     expect(first.getState().checkedAt).not.toBeNull();
 
@@ -67,13 +67,13 @@ describe('ReferenceStore', () => {
     expect(next.getState().data!.icd10cm.isChoosable('I10')).toBe(true);
   });
 
-  it('asks only for the data sets whose version changed, with the ETag it has', async () => {
+  it('asks only for the data sets whose version changed', async () => {
     const store = newStore();
     await store.refresh(server([compendium(3, 'Glucose'), icd(2)]));
     const before = store.getState().data!;
     const newer = server([compendium(4, 'Glucose, serum'), icd(2)]);
     await store.refresh(newer);
-    expect(newer.requests).toEqual(['manifest', 'compendium:"compendium-v3"']);
+    expect(newer.requests).toEqual(['manifest', 'compendium']);
     const after = store.getState().data!;
     expect(after).not.toBe(before);
     expect(after.compendium.get('GLU')?.name).toBe('Glucose, serum');
@@ -81,21 +81,21 @@ describe('ReferenceStore', () => {
     expect(after.sets.compendium).toEqual({ version: 4, release: 'R4', published_at: '2026-05-01T00:00:00Z' });
   });
 
-  it('keeps the snapshot when nothing changed or the server answers not modified', async () => {
+  it('keeps the snapshot when nothing changed, or when the server answers another data set', async () => {
     const store = newStore();
     await store.refresh(server([compendium(3, 'Glucose')]));
     const before = store.getState().data;
     await store.refresh(server([compendium(3, 'Glucose')]));
     expect(store.getState().data).toBe(before);
-    const notModified: ReferenceSource = { ...server([compendium(5, 'x')]), asset: async () => 'not-modified' };
-    await store.refresh(notModified);
+    const confused: ReferenceSource = { ...server([compendium(5, 'x')]), asset: async () => icd(9) };
+    await store.refresh(confused);
     expect(store.getState().data).toBe(before);
   });
 
   it('keeps the data in use when a refresh fails, and says why', async () => {
     const store = newStore();
     await store.refresh(server([compendium(3, 'Glucose')]));
-    const failing: ReferenceSource = { manifest: async () => Promise.reject(new Error('offline')), asset: async () => 'not-modified' };
+    const failing: ReferenceSource = { manifest: async () => Promise.reject(new Error('offline')), asset: async () => icd(1) };
     await store.refresh(failing);
     expect(store.getState()).toMatchObject({ status: 'ready', refreshing: false, error: 'offline' });
     expect(store.getState().data!.versions.compendium).toBe(3);
@@ -144,17 +144,10 @@ describe('functionSource', () => {
   }
   const options = (fetcher: typeof fetch, token: string | null = 'jwt') => ({ supabaseUrl: 'http://stack/', anonKey: 'anon', accessToken: async () => token, fetch: fetcher });
 
-  it('sends the token, the key and the ETag, and reads a 304', async () => {
-    const { calls, fetcher } = fakeFetch(() => new Response(null, { status: 304 }));
-    expect(await functionSource(options(fetcher)).asset('compendium', '"compendium-v3"')).toBe('not-modified');
-    expect(calls).toEqual([
-      { url: 'http://stack/functions/v1/reference-data?set=compendium', headers: { apikey: 'anon', Authorization: 'Bearer jwt', 'If-None-Match': '"compendium-v3"' } },
-    ]);
-  });
-
-  it('reads the manifest and an asset', async () => {
-    const { fetcher } = fakeFetch(() => new Response(JSON.stringify(asset), { status: 200 }));
-    expect(await functionSource(options(fetcher)).asset('compendium', null)).toEqual(asset);
+  it('reads the manifest and an asset with the token and the key', async () => {
+    const { calls, fetcher } = fakeFetch(() => new Response(JSON.stringify(asset), { status: 200 }));
+    expect(await functionSource(options(fetcher)).asset('compendium')).toEqual(asset);
+    expect(calls).toEqual([{ url: 'http://stack/functions/v1/reference-data?set=compendium', headers: { apikey: 'anon', Authorization: 'Bearer jwt' } }]);
     const manifest = fakeFetch(() => new Response(JSON.stringify({ data_sets: [] }), { status: 200 }));
     expect(await functionSource(options(manifest.fetcher)).manifest()).toEqual({ data_sets: [] });
     expect(manifest.calls[0]!.url).toBe('http://stack/functions/v1/reference-data');

@@ -123,9 +123,8 @@ export class ReferenceStore {
         // Fetched side by side; each is written to the cache before it is used.
         const fetched = await Promise.all(
           stale.map(async (entry) => {
-            const current = this.assets[entry.name];
-            const asset = await source.asset(entry.name, current ? `"${current.name}-v${current.version}"` : null);
-            return asset === 'not-modified' || asset.name !== entry.name ? null : asset;
+            const asset = await source.asset(entry.name);
+            return asset.name === entry.name ? asset : null;
           }),
         );
         let changed = false;

@@ -1,14 +1,16 @@
 /**
  * Where new versions come from: the reference-data Edge Function (a GET with the user's
- * token, ETags honoured). Plain fetch rather than supabase-js' invoke, which treats a 304
- * as an error; the token comes from the app's one client.
+ * token; plain fetch, as supabase-js' invoke only POSTs JSON bodies by default). The device
+ * asks for a data set only when the manifest names a version it does not have, so it sends
+ * no If-None-Match (which would also cost a CORS preflight header); the function still
+ * answers ETags and 304s for HTTP caches and other clients.
  */
 import type { ReferenceAsset, ReferenceDataSetName, ReferenceManifest } from '../lab/reference-types.ts';
 
 export interface ReferenceSource {
   manifest(): Promise<ReferenceManifest>;
-  /** The data set's asset, or 'not-modified' when the device's copy (etag) is current. */
-  asset(name: ReferenceDataSetName, etag: string | null): Promise<ReferenceAsset | 'not-modified'>;
+  /** The data set's current asset. */
+  asset(name: ReferenceDataSetName): Promise<ReferenceAsset>;
 }
 
 export class ReferenceFetchError extends Error {
@@ -33,18 +35,17 @@ export function functionSource(options: FunctionSourceOptions): ReferenceSource 
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const base = `${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/reference-data`;
 
-  async function get(query: string, etag: string | null): Promise<Response> {
+  async function get(query: string): Promise<Response> {
     const token = await options.accessToken();
     if (!token) throw new ReferenceFetchError('Not signed in: the reference data is fetched once the session is back.', null);
     const headers: Record<string, string> = { apikey: options.anonKey, Authorization: `Bearer ${token}` };
-    if (etag) headers['If-None-Match'] = etag;
     let response: Response;
     try {
       response = await doFetch(`${base}${query}`, { headers, cache: 'no-store' });
     } catch (error) {
       throw new ReferenceFetchError(`The reference data could not be fetched (${error instanceof Error ? error.message : String(error)}).`, null);
     }
-    if (response.status !== 200 && response.status !== 304) {
+    if (response.status !== 200) {
       let message = `The reference data could not be fetched (HTTP ${response.status}).`;
       try {
         const body = (await response.json()) as { error?: unknown };
@@ -59,12 +60,10 @@ export function functionSource(options: FunctionSourceOptions): ReferenceSource 
 
   return {
     async manifest() {
-      return (await (await get('', null)).json()) as ReferenceManifest;
+      return (await (await get('')).json()) as ReferenceManifest;
     },
-    async asset(name, etag) {
-      const response = await get(`?set=${encodeURIComponent(name)}`, etag);
-      if (response.status === 304) return 'not-modified';
-      return (await response.json()) as ReferenceAsset;
+    async asset(name) {
+      return (await (await get(`?set=${encodeURIComponent(name)}`)).json()) as ReferenceAsset;
     },
   };
 }

@@ -16,7 +16,7 @@ import { errorResponse, json } from '../_shared/http.ts';
 import { REFERENCE_DATA_SETS, isReferenceDataSetName, referenceEtag, type ReferenceManifestEntry } from '../_shared/lab/reference-types.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 
-/** The browser sends If-None-Match and reads ETag across origins. */
+/** A client may send If-None-Match and read ETag across origins. */
 const headers: Record<string, string> = {
   ...corsHeaders,
   'Access-Control-Allow-Headers': `${corsHeaders['Access-Control-Allow-Headers']}, if-none-match`,
