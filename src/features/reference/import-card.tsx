@@ -56,7 +56,7 @@ export function ImportCard({ dataSet, info, online }: { dataSet: ReferenceDataSe
             </Field>
           </Stack>
           {dataSet === 'icd10cm' && (
-            <RadioGroup.Root value={mode} onValueChange={(details) => setMode(details.value === 'update' ? 'update' : 'release')} aria-label="What the file is">
+            <RadioGroup.Root value={mode} onValueChange={(details) => setMode(details.value === 'update' ? 'update' : 'release')} aria-label="Kind of import">
               <Stack gap="1">
                 <RadioGroup.Item value="release">
                   <RadioGroup.ItemHiddenInput />
