@@ -20,7 +20,7 @@ async function importFile(page: Page, card: string, file: string, release: strin
 
 test('an admin imports a compendium with two bad rows and an ICD-10-CM order file, and sees the reports', async ({ page }) => {
   // Two imports, each checked and applied on the server, and the device fetching each new version.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).not.toHaveURL(/\/auth/, { timeout: 60_000 });
   await page.getByRole('link', { name: 'Reference data' }).click();
