@@ -11,6 +11,7 @@ import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
 import { daysAgo, seedUuid } from './ids.ts';
 import { insertStatement, jsonb, textArray, type SqlRow } from './render-sql.ts';
+import { referenceSections } from './reference/reference-statements.ts';
 
 const HEADER = `-- Demo data for the local stack and \`supabase db reset\`: a clinical laboratory's client
 -- directory with organizations of every type, about sixty providers (healthcare ones
@@ -182,6 +183,7 @@ export function buildSeed(): SeedSummary {
         demoPatients(orgIds, byKey.staff.id).map((row) => ({ ...row, medical_record_numbers: jsonb(row.medical_record_numbers), coverages: jsonb(row.coverages) }) as SqlRow),
       ),
     ],
+    ...referenceSections(),
   ];
   const sql = `${HEADER}\n${sections.map(([title, statement]) => `-- ${title}\n${statement}\n`).join('\n')}`;
   return {

@@ -34,6 +34,9 @@ function openLocalData(userId: string): Promise<void> {
     const client = loadClient().then((module) => module.supabase);
     client.catch(() => undefined); // startLocalData reports a failure; not unhandled meanwhile
     await afterFirstPagePaint(FIRST_PAINT_WAIT_MS);
+    // The reference data (compendium, ICD-10-CM, NCDs): the cached copy, then newer versions
+    // when online; alongside the local database, not after its first sync.
+    void import('../../lib/reference/index.ts').then((reference) => reference.startReferenceData());
     const db = await loadDb();
     if (openFor) {
       await db.stopLocalData();
@@ -89,6 +92,9 @@ export function clearLocalData(userId: string): Promise<void> {
     clearFirstPages(userId);
     forgetSavedListIndexes(userId);
     await deleteListSnapshots(userId);
+    // The cached reference data goes too: nothing of a session stays on a shared computer.
+    const { clearReferenceData } = await import('../../lib/reference/index.ts');
+    await clearReferenceData();
   });
 }
 

@@ -118,5 +118,6 @@ describe('sameValue', () => {
     expect(sameValue(['a', 'b'], ['b', 'a'])).toBe(false);
     expect(sameValue({ low: 1, high: null }, { low: 1, high: null })).toBe(true);
     expect(sameValue(null, { low: 1 })).toBe(false);
+    expect(sameValue({ low: 1, high: 2, unit: 'x' }, { unit: 'x', high: 2, low: 1 })).toBe(true);
   });
 });

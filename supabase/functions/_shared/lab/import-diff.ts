@@ -2,6 +2,7 @@
 // that differ), unchanged, removed (when the file is a whole release) or refused (with the
 // reason, by line). The compendium, ICD-10-CM and NCD imports all report in this one shape,
 // so the import page shows one kind of report and the server records one kind of summary.
+import { stableStringify } from '../stable-json.ts';
 
 export const IMPORT_OUTCOMES = ['added', 'changed', 'unchanged', 'removed', 'refused'] as const;
 export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
@@ -49,13 +50,16 @@ export interface DiffResult<T> {
   removals: string[];
 }
 
-/** Compares values as JSON, so lists and nested objects compare by content. */
+/**
+ * Compares values as JSON with sorted keys, so lists and nested objects compare by content
+ * (the stored side comes back from jsonb, which orders keys its own way).
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return stableStringify(a) === stableStringify(b);
 }
 
 /** Diffs valid incoming items (keys unique) against the current ones. */
-export function diffByKey<T>(current: readonly T[], incoming: ReadonlyArray<Incoming<T>>, options: DiffOptions<T>): DiffResult<T> {
+export function diffByKey<T extends object>(current: readonly T[], incoming: ReadonlyArray<Incoming<T>>, options: DiffOptions<T>): DiffResult<T> {
   const existing = new Map(current.map((item) => [options.key(item), item]));
   const seen = new Set<string>();
   const rows: ImportReportRow[] = [];

@@ -19,7 +19,7 @@ const A1C_ROWS: Row[] = [
 const A1C: NcdPolicy = {
   id: '190.21',
   title: 'Glycated Hemoglobin/Glycated Protein',
-  codes: ['83036', '82985'],
+  codes: ['82985', '83036'],
   list_kind: 'covered',
   diagnoses: ['E119', 'R7309'],
   non_covered: ['Z0000'],

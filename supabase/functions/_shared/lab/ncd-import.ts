@@ -105,7 +105,8 @@ function buildPolicy(id: string, rows: ReadonlyArray<{ line: number; row: NcdRow
   const titles = [...new Set(rows.map(({ row }) => row.title).filter((title) => title !== ''))];
   if (titles.length === 0) reasons.push(`NCD ${id} has no ncd_title on any row.`);
   if (titles.length > 1) reasons.push(`NCD ${id} has different titles: ${titles.map((title) => `“${title}”`).join(', ')}.`);
-  const codesOf = (list: NcdList) => rows.filter(({ row }) => row.list === list).map(({ row }) => row.code);
+  // Sorted as the database sorts them (collation C), so an unchanged NCD compares equal.
+  const codesOf = (list: NcdList) => rows.filter(({ row }) => row.list === list).map(({ row }) => row.code).sort();
   const codes = codesOf('hcpcs');
   const covered = codesOf('covered');
   const notSupporting = codesOf('does_not_support');
