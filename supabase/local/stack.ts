@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { defaultConfig, SERVICE_ROLE_KEY, type StackConfig } from './config.ts';
+import { defaultConfig, SERVICE_ROLE_KEY, type StackConfig, type StackOverrides } from './config.ts';
 import type { HttpService, StackContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { send, sendJson } from './http/respond.ts';
@@ -16,12 +16,16 @@ import { createRestService } from './rest/service.ts';
 import { createFunctionsService } from './functions/service.ts';
 import { createSimulatorService } from './simulator/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
+import { createLisSimulator, LIS_PREFIX, type LisSimulator } from './lis/service.ts';
+import { lisSettings } from './lis/settings.ts';
 
 export interface RunningStack {
   url: string;
   config: StackConfig;
   db: Database;
   mailbox: Mailbox;
+  /** The simulated laboratory: its MLLP port is `lis.listener.port`. */
+  lis: LisSimulator;
   stop(): Promise<void>;
 }
 
@@ -35,7 +39,7 @@ export class PortInUseError extends Error {
   }
 }
 
-export async function startStack(overrides: Partial<StackConfig> = {}): Promise<RunningStack> {
+export async function startStack(overrides: StackOverrides = {}): Promise<RunningStack> {
   const config = defaultConfig(overrides);
   const log = config.quiet ? () => {} : (line: string) => console.log(`[stack] ${line}`);
 
@@ -56,10 +60,13 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
 
   const mailbox = new Mailbox(log);
   const ctx: StackContext = { config: { ...config, port }, db, log, url, mailbox };
+  const lis = await createLisSimulator({ host: config.host, port: config.lis.port, settings: lisSettings(config.lis) }, log);
+  // Longer prefixes first: /__simulator/lis before the registry simulator's /__simulator.
   const services: Array<[string, HttpService]> = [
     ['/auth/v1', createAuthService(ctx)],
     ['/rest/v1', createRestService(ctx)],
-    ['/functions/v1', createFunctionsService(ctx)],
+    ['/functions/v1', createFunctionsService(ctx, { env: { LIS_MLLP_HOST: lis.listener.host, LIS_MLLP_PORT: String(lis.listener.port) } })],
+    [LIS_PREFIX, lis],
     ['/__simulator', createSimulatorService(ctx)],
   ];
   const realtime = await createRealtimeService(ctx);
@@ -94,6 +101,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     config: ctx.config,
     db,
     mailbox,
+    lis,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -6,7 +6,7 @@
  * the /functions/v1 prefix, as on hosted Supabase, and reads this stack's env.
  */
 import path from 'node:path';
-import { ANON_KEY, FUNCTIONS_DIR, SERVICE_ROLE_KEY, SUPABASE_DIR } from '../config.ts';
+import { ANON_KEY, FUNCTIONS_DIR, LOCAL_LIS_SECRET, SERVICE_ROLE_KEY, SUPABASE_DIR } from '../config.ts';
 import type { HttpService, StackContext } from '../context.ts';
 import { sendJson, send } from '../http/respond.ts';
 import { verifyToken } from '../jwt.ts';
@@ -22,6 +22,8 @@ export interface FunctionsOptions {
   functionsDir?: string;
   /** The Supabase CLI config holding `[functions.<name>] verify_jwt`. */
   configFile?: string;
+  /** More defaults of the functions' env (process.env wins): where the stack's simulators are. */
+  env?: Record<string, string>;
 }
 
 export function createFunctionsService(ctx: Pick<StackContext, 'url'>, options: FunctionsOptions = {}): HttpService {
@@ -33,6 +35,8 @@ export function createFunctionsService(ctx: Pick<StackContext, 'url'>, options: 
     {
       NPPES_API_URL: `${ctx.url}/__simulator/nppes/api/`,
       CMS_DATA_API_URL: `${ctx.url}/__simulator/cms/data-api/v1`,
+      LIS_INBOUND_SECRET: LOCAL_LIS_SECRET,
+      ...options.env,
     },
   );
   const inFlight = new Set<AbortController>();
