@@ -1,7 +1,7 @@
 /**
  * The local Supabase stack: one HTTP server on 127.0.0.1 that serves /auth/v1, /rest/v1,
- * /realtime/v1 and /functions/v1 over one PGlite database, plus the registry simulator
- * under /__simulator. `startStack` is what `npm run stack` and the tests call.
+ * /storage/v1, /realtime/v1 and /functions/v1 over one PGlite database, plus the simulators
+ * of the outside world under /__simulator (registries, laboratory, mail, fax, LEIE). `startStack` is what `npm run stack` and the tests call.
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -18,6 +18,7 @@ import { createSimulatorService } from './simulator/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createLisSimulator, LIS_PREFIX, type LisSimulator } from './lis/service.ts';
 import { lisSettings } from './lis/settings.ts';
+import { createStorageService, STORAGE_PREFIX } from './storage/service.ts';
 
 export interface RunningStack {
   url: string;
@@ -65,6 +66,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
   const services: Array<[string, HttpService]> = [
     ['/auth/v1', createAuthService(ctx)],
     ['/rest/v1', createRestService(ctx)],
+    [STORAGE_PREFIX, createStorageService(ctx)],
     ['/functions/v1', createFunctionsService(ctx, { env: { LIS_MLLP_HOST: lis.listener.host, LIS_MLLP_PORT: String(lis.listener.port) } })],
     [LIS_PREFIX, lis],
     ['/__simulator', createSimulatorService(ctx)],
