@@ -55,6 +55,10 @@ export interface LisStackConfig {
   resultsMllp: string | null;
 }
 
+/** The API keys the local mail catcher and fax simulator accept (the functions get them by default). */
+export const LOCAL_EMAIL_API_KEY = 're_local_development_key';
+export const LOCAL_FAX_API_KEY = 'local-fax-api-key';
+
 /** The shared secret the LIS sends with results over HTTPS (header x-lis-secret), locally. */
 export const LOCAL_LIS_SECRET = 'local-lis-shared-secret';
 

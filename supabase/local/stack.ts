@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { defaultConfig, SERVICE_ROLE_KEY, type StackConfig, type StackOverrides } from './config.ts';
+import { defaultConfig, LOCAL_EMAIL_API_KEY, LOCAL_FAX_API_KEY, LOCAL_LIS_SECRET, SERVICE_ROLE_KEY, type StackConfig, type StackOverrides } from './config.ts';
 import type { HttpService, StackContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { send, sendJson } from './http/respond.ts';
@@ -19,6 +19,8 @@ import { createRealtimeService } from './realtime/service.ts';
 import { createLisSimulator, LIS_PREFIX, type LisSimulator } from './lis/service.ts';
 import { lisSettings } from './lis/settings.ts';
 import { createStorageService, STORAGE_PREFIX } from './storage/service.ts';
+import { createMailService, MAIL_PREFIX } from './channels/mail-api.ts';
+import { createFaxService, FAX_PREFIX } from './channels/fax-api.ts';
 
 export interface RunningStack {
   url: string;
@@ -62,13 +64,29 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
   const mailbox = new Mailbox(log);
   const ctx: StackContext = { config: { ...config, port }, db, log, url, mailbox };
   const lis = await createLisSimulator({ host: config.host, port: config.lis.port, settings: lisSettings(config.lis) }, log);
-  // Longer prefixes first: /__simulator/lis before the registry simulator's /__simulator.
+  // Where the functions find the outside world by default: this stack's simulators
+  // (process.env wins, so a developer can point one at a real service).
+  const simulatorEnv = {
+    LIS_MLLP_HOST: lis.listener.host,
+    LIS_MLLP_PORT: String(lis.listener.port),
+    LIS_INBOUND_SECRET: LOCAL_LIS_SECRET,
+    EMAIL_API_URL: `${url}${MAIL_PREFIX}`,
+    EMAIL_API_KEY: LOCAL_EMAIL_API_KEY,
+    EMAIL_FROM: 'LabLink Results <results@lablink.test>',
+    FAX_API_URL: `${url}${FAX_PREFIX}`,
+    FAX_API_KEY: LOCAL_FAX_API_KEY,
+    FAX_CONNECTION_ID: 'local-fax-connection',
+    FAX_FROM: '+15185550100',
+  };
+  // Longer prefixes first: /__simulator/<name> before the registry simulator's /__simulator.
   const services: Array<[string, HttpService]> = [
     ['/auth/v1', createAuthService(ctx)],
     ['/rest/v1', createRestService(ctx)],
     [STORAGE_PREFIX, createStorageService(ctx)],
-    ['/functions/v1', createFunctionsService(ctx, { env: { LIS_MLLP_HOST: lis.listener.host, LIS_MLLP_PORT: String(lis.listener.port) } })],
+    ['/functions/v1', createFunctionsService(ctx, { env: simulatorEnv })],
     [LIS_PREFIX, lis],
+    [MAIL_PREFIX, createMailService(ctx)],
+    [FAX_PREFIX, createFaxService(ctx)],
     ['/__simulator', createSimulatorService(ctx)],
   ];
   const realtime = await createRealtimeService(ctx);

@@ -6,7 +6,7 @@
  * the /functions/v1 prefix, as on hosted Supabase, and reads this stack's env.
  */
 import path from 'node:path';
-import { ANON_KEY, FUNCTIONS_DIR, LOCAL_LIS_SECRET, SERVICE_ROLE_KEY, SUPABASE_DIR } from '../config.ts';
+import { ANON_KEY, FUNCTIONS_DIR, SERVICE_ROLE_KEY, SUPABASE_DIR } from '../config.ts';
 import type { HttpService, StackContext } from '../context.ts';
 import { sendJson, send } from '../http/respond.ts';
 import { verifyToken } from '../jwt.ts';
@@ -35,7 +35,6 @@ export function createFunctionsService(ctx: Pick<StackContext, 'url'>, options: 
     {
       NPPES_API_URL: `${ctx.url}/__simulator/nppes/api/`,
       CMS_DATA_API_URL: `${ctx.url}/__simulator/cms/data-api/v1`,
-      LIS_INBOUND_SECRET: LOCAL_LIS_SECRET,
       ...options.env,
     },
   );
