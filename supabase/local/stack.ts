@@ -21,6 +21,7 @@ import { lisSettings } from './lis/settings.ts';
 import { createStorageService, STORAGE_PREFIX } from './storage/service.ts';
 import { createMailService, MAIL_PREFIX } from './channels/mail-api.ts';
 import { createFaxService, FAX_PREFIX } from './channels/fax-api.ts';
+import { createSchedulerService, SCHEDULER_PREFIX } from './scheduler/service.ts';
 
 export interface RunningStack {
   url: string;
@@ -87,6 +88,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
     [LIS_PREFIX, lis],
     [MAIL_PREFIX, createMailService(ctx)],
     [FAX_PREFIX, createFaxService(ctx)],
+    [SCHEDULER_PREFIX, createSchedulerService(ctx)],
     ['/__simulator', createSimulatorService(ctx)],
   ];
   const realtime = await createRealtimeService(ctx);
