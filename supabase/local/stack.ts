@@ -22,6 +22,7 @@ import { createStorageService, STORAGE_PREFIX } from './storage/service.ts';
 import { createMailService, MAIL_PREFIX } from './channels/mail-api.ts';
 import { createFaxService, FAX_PREFIX } from './channels/fax-api.ts';
 import { createSchedulerService, SCHEDULER_PREFIX } from './scheduler/service.ts';
+import { createOigService, OIG_PREFIX } from './leie/service.ts';
 
 export interface RunningStack {
   url: string;
@@ -78,6 +79,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
     FAX_API_KEY: LOCAL_FAX_API_KEY,
     FAX_CONNECTION_ID: 'local-fax-connection',
     FAX_FROM: '+15185550100',
+    OIG_LEIE_URL: `${url}${OIG_PREFIX}/UPDATED.csv`,
   };
   // Longer prefixes first: /__simulator/<name> before the registry simulator's /__simulator.
   const services: Array<[string, HttpService]> = [
@@ -89,6 +91,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
     [MAIL_PREFIX, createMailService(ctx)],
     [FAX_PREFIX, createFaxService(ctx)],
     [SCHEDULER_PREFIX, createSchedulerService(ctx)],
+    [OIG_PREFIX, createOigService()],
     ['/__simulator', createSimulatorService(ctx)],
   ];
   const realtime = await createRealtimeService(ctx);
