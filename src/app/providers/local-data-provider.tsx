@@ -65,11 +65,11 @@ export function clearLocalData(userId: string): Promise<void> {
       openFor = null;
     }
     await db.wipeLocalData(userId);
-    // The lists saved for the next visit (painted on reload before the database opens) go with it.
+    // Every list's pages saved for the next visit (painted on reload before the database opens) go with it.
     const [{ clearFirstPages }, { deleteListSnapshots }, { forgetSavedListIndexes }] = await Promise.all([
-      import('../../features/providers/data/first-page-snapshot.ts'),
-      import('../../features/providers/data/list-snapshot-store.ts'),
-      import('../../features/providers/data/saved-list-index.ts'),
+      import('../../lib/list/first-page-snapshot.ts'),
+      import('../../lib/list/list-snapshot-store.ts'),
+      import('../../lib/list/saved-list-index.ts'),
     ]);
     clearFirstPages(userId);
     forgetSavedListIndexes(userId);

@@ -1,28 +1,45 @@
 /**
- * The providers table (spec §2 columns), virtualized with @tanstack/react-virtual so
- * 50,000 rows scroll and filter without rendering more than a screenful (ARCHITECTURE.md
- * decision 8). The page itself scrolls (one scrollbar; the column headings stick under the
- * app header). ARIA table roles keep it a table for assistive technology; rows take the
- * focus, open on Enter, and Up/Down/PageUp/PageDown/Home/End move between them.
+ * Every list's table, virtualized with @tanstack/react-virtual so 50,000 rows scroll and
+ * filter without rendering more than a screenful (ARCHITECTURE.md decision 8). The page
+ * itself scrolls (one scrollbar; the column headings stick under the app header). ARIA
+ * table roles keep it a table for assistive technology; rows take the focus, open on
+ * Enter, and Up/Down/PageUp/PageDown/Home/End move between them. A list gives its columns,
+ * their widths and a memoized row component (list-row.tsx).
  */
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { ListProvider } from '../data/provider-list-source.ts';
-import { PROVIDER_LIST_COLUMNS } from '../model/provider-texts.ts';
-import { ProviderRow, ROW_HEIGHT } from './provider-row.tsx';
-import './provider-row.css';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type KeyboardEvent } from 'react';
+import type { ListRowProps } from './list-row.tsx';
+import './list-table.css';
 
-export interface ProviderTableProps {
-  rows: readonly ListProvider[];
+export interface ListColumn {
   label: string;
+  /** Right-aligned (actions, counts). */
+  end?: boolean;
+  /** Shown from the lg breakpoint only. */
+  fromLg?: boolean;
+}
+
+export interface VirtualTableProps<T extends { id: string }> {
+  rows: readonly T[];
+  /** The table's accessible name (the page title). */
+  label: string;
+  columns: readonly ListColumn[];
+  /** grid-template-columns below lg, and from lg (default: the same). */
+  grid: { base: string; lg?: string };
+  Row: ComponentType<ListRowProps<T>>;
   onOpen: (id: string) => void;
   /** Changes when the search changes: the list scrolls back to the top. */
   resetKey: string;
+  /** Test ids `<testId>-table` and `<testId>-rows`. */
+  testId: string;
+  rowHeight?: number;
 }
 
 const NAVIGATION_STEP: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
 
-export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTableProps) {
+export const DEFAULT_ROW_HEIGHT = 60;
+
+export function VirtualTable<T extends { id: string }>({ rows, label, columns, grid, Row, onOpen, resetKey, testId, rowHeight = DEFAULT_ROW_HEIGHT }: VirtualTableProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   // Where the rows start on the page: the virtualizer works in page coordinates.
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -38,13 +55,13 @@ export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTablePr
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     // One row beyond the screen on each side: every mounted row re-renders and is laid out
     // again on each keystroke (three a side cost about 1 ms more per keystroke, at p50 and
     // p95), and fixed-height rows scroll in without measuring.
     overscan: 1,
     scrollMargin,
-    // Rows are keyed by their slot, not by provider: a keystroke that changes the results
+    // Rows are keyed by their slot, not by record: a keystroke that changes the results
     // updates the mounted rows (a screenful) in place instead of unmounting and mounting
     // them all (the search budget, ARCHITECTURE.md). Every row has the same height, so no
     // size is cached per key.
@@ -105,41 +122,33 @@ export function ProviderTable({ rows, label, onOpen, resetKey }: ProviderTablePr
     [focusRow],
   );
 
+  const style = useMemo(
+    () => ({ '--lt-columns': grid.base, '--lt-columns-lg': grid.lg ?? grid.base, '--lt-row-height': `${rowHeight}px` }) as CSSProperties,
+    [grid.base, grid.lg, rowHeight],
+  );
+
   return (
-    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="pd-table" data-testid="provider-table">
-      <ProviderTableHead />
-      <div ref={scroller} role="rowgroup" className="pd-rows" style={{ height: virtualizer.getTotalSize() }} data-testid="provider-rows">
+    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="lt-table" style={style} data-testid={`${testId}-table`}>
+      <TableHead columns={columns} />
+      <div ref={scroller} role="rowgroup" className="lt-rows" style={{ height: virtualizer.getTotalSize() }} data-testid={`${testId}-rows`}>
         {virtualizer.getVirtualItems().map((item) => {
-          const provider = rows[item.index];
-          if (!provider) return null;
-          return (
-            <ProviderRow
-              key={item.key}
-              provider={provider}
-              index={item.index}
-              top={item.start - scrollMargin}
-              onOpen={onOpen}
-              onKeyNavigate={onKeyNavigate}
-            />
-          );
+          const row = rows[item.index];
+          if (!row) return null;
+          return <Row key={item.key} row={row} index={item.index} top={item.start - scrollMargin} onOpen={onOpen} onKeyNavigate={onKeyNavigate} />;
         })}
       </div>
     </div>
   );
 }
 
-/** The column headings (Provider, NPI, Specialty from lg, Status, PECOS, Actions); never re-rendered by a search. */
-const ProviderTableHead = memo(function ProviderTableHead() {
+/** The column headings; never re-rendered by a search (the columns are a constant of the list). */
+const TableHead = memo(function TableHead({ columns }: { columns: readonly ListColumn[] }) {
   return (
-    <div role="rowgroup" className="pd-head">
-      <div role="row" aria-rowindex={1} className="pd-grid pd-head-row">
-        {PROVIDER_LIST_COLUMNS.map((column) => (
-          <p
-            key={column}
-            role="columnheader"
-            className={`pd-text pd-column${column === 'Actions' ? ' pd-column-end' : ''}${column === 'Specialty' ? ' pd-from-lg' : ''}`}
-          >
-            {column}
+    <div role="rowgroup" className="lt-head">
+      <div role="row" aria-rowindex={1} className="lt-grid lt-head-row">
+        {columns.map((column) => (
+          <p key={column.label} role="columnheader" className={`lt-text lt-column${column.end ? ' lt-end' : ''}${column.fromLg ? ' lt-from-lg' : ''}`}>
+            {column.label}
           </p>
         ))}
       </div>

@@ -1,6 +1,7 @@
 /**
- * The 'Find Providers' card (spec §2): the live search box with its clear button, and how
- * many providers the search shows. `/` focuses it; Escape clears it.
+ * A list's search card (the provider list's 'Find Providers', spec §2): the live search box
+ * with its clear button, and how many rows the search shows. `/` focuses it; Escape clears
+ * it. Optional filter controls (URL filters) sit under the box.
  *
  * A keystroke re-renders only the box and the count (the search budget, ARCHITECTURE.md):
  * the card's frame is memoized on its fixed texts, and the parts that change read the
@@ -8,20 +9,27 @@
  * empty or not.
  */
 import { Card, CloseButton, HStack, Input, InputGroup, Kbd, type InputProps } from '@chakra-ui/react';
-import { createContext, memo, useCallback, useContext, useMemo, useRef, type RefObject } from 'react';
+import { createContext, memo, useCallback, useContext, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { LuSearch } from 'react-icons/lu';
-import { FIND_PROVIDERS_TITLE } from '../model/provider-texts.ts';
 import { escapeClears, useSlashToFocus } from './use-search-shortcuts.ts';
-import './provider-search-card.css';
+import './list-table.css';
 
-export interface ProviderSearchCardProps {
+export interface SearchCardProps {
+  /** The card's title, e.g. 'Find Providers'. */
+  title: string;
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
+  /** The search box's accessible name, e.g. 'Search providers'. */
+  label: string;
   /** What the search matches, under the title. */
   hint: string;
   /** e.g. '12 of 59 providers'; null while loading. */
   summary: string | null;
+  /** Test id of the count (e.g. 'provider-count'). */
+  countTestId: string;
+  /** Filter controls under the box (keep the element stable: the frame is memoized on it). */
+  filters?: ReactNode;
 }
 
 interface SearchField {
@@ -41,7 +49,7 @@ function useSearchField(): SearchField {
   return field;
 }
 
-export function ProviderSearchCard({ value, onChange, placeholder, hint, summary }: ProviderSearchCardProps) {
+export function SearchCard({ title, value, onChange, placeholder, label, hint, summary, countTestId, filters }: SearchCardProps) {
   const input = useRef<HTMLInputElement>(null);
   useSlashToFocus(input);
   const clear = useCallback(() => {
@@ -54,46 +62,57 @@ export function ProviderSearchCard({ value, onChange, placeholder, hint, summary
   return (
     <SearchFieldContext.Provider value={field}>
       <ClearContext.Provider value={clearState}>
-        <SearchCardFrame placeholder={placeholder} hint={hint} input={input} />
+        <SearchCardFrame title={title} placeholder={placeholder} label={label} hint={hint} input={input} countTestId={countTestId} filters={filters} />
       </ClearContext.Provider>
     </SearchFieldContext.Provider>
   );
 }
 
-const SearchCardFrame = memo(function SearchCardFrame({ placeholder, hint, input }: { placeholder: string; hint: string; input: RefObject<HTMLInputElement | null> }) {
+interface FrameProps {
+  title: string;
+  placeholder: string;
+  label: string;
+  hint: string;
+  input: RefObject<HTMLInputElement | null>;
+  countTestId: string;
+  filters?: ReactNode;
+}
+
+const SearchCardFrame = memo(function SearchCardFrame({ title, placeholder, label, hint, input, countTestId, filters }: FrameProps) {
   return (
     <Card.Root variant="outline" size="sm" mb="4" bg="bg.panel">
       <Card.Header pb="0">
         <HStack justify="space-between" align="baseline" wrap="wrap" gap="2">
           <Card.Title as="h2" fontSize="md">
-            {FIND_PROVIDERS_TITLE}
+            {title}
           </Card.Title>
-          <SearchSummary />
+          <SearchSummary testId={countTestId} />
         </HStack>
         <Card.Description fontSize="sm">{hint}</Card.Description>
       </Card.Header>
       <Card.Body pt="3">
         <InputGroup startElement={<LuSearch aria-hidden />} endElement={<ClearOrShortcut />}>
-          <SearchBox ref={input} placeholder={placeholder} />
+          <SearchBox ref={input} placeholder={placeholder} label={label} />
         </InputGroup>
+        {filters}
       </Card.Body>
     </Card.Root>
   );
 });
 
 /** The count, e.g. '12 of 59 providers' (plain markup: it changes on most keystrokes). */
-function SearchSummary() {
+function SearchSummary({ testId }: { testId: string }) {
   const { summary } = useSearchField();
   if (!summary) return null;
   return (
-    <p className="pd-search-summary" aria-live="polite" data-testid="provider-count">
+    <p className="lt-search-summary" aria-live="polite" data-testid={testId}>
       {summary}
     </p>
   );
 }
 
 /** The box itself; InputGroup hands it the padding that makes room for the icons. */
-function SearchBox({ ref, placeholder, ...groupProps }: InputProps & { ref: RefObject<HTMLInputElement | null>; placeholder: string }) {
+function SearchBox({ ref, placeholder, label, ...groupProps }: InputProps & { ref: RefObject<HTMLInputElement | null>; placeholder: string; label: string }) {
   const { value, onChange, clear } = useSearchField();
   return (
     <Input
@@ -104,7 +123,7 @@ function SearchBox({ ref, placeholder, ...groupProps }: InputProps & { ref: RefO
       enterKeyHint="search"
       value={value}
       placeholder={placeholder}
-      aria-label="Search providers"
+      aria-label={label}
       autoComplete="off"
       spellCheck={false}
       onChange={(event) => onChange(event.target.value)}

@@ -6,15 +6,15 @@
  * lists' saved first page) before RxDB's code has loaded.
  */
 import { useSyncExternalStore } from 'react';
-import type { LocalDatabase } from '../../../db/index.ts';
+import type { LocalDatabase } from '../../db/index.ts';
 
-type DataLayer = typeof import('../../../db/index.ts');
+type DataLayer = typeof import('../../db/index.ts');
 
 let dataLayer: DataLayer | null = null;
 let loading: Promise<DataLayer> | null = null;
 
 function load(): Promise<DataLayer> {
-  loading ??= import('../../../db/index.ts').then((module) => (dataLayer = module));
+  loading ??= import('../../db/index.ts').then((module) => (dataLayer = module));
   return loading;
 }
 

@@ -2,9 +2,9 @@
 import { Box, Button, Spinner, Text, VStack } from '@chakra-ui/react';
 import { LuRefreshCw, LuTriangleAlert } from 'react-icons/lu';
 
-export function ListLoading({ label }: { label: string }) {
+export function ListLoading({ label, testId }: { label: string; testId: string }) {
   return (
-    <Box borderWidth="1px" rounded="lg" bg="bg.panel" py="16" role="status" aria-live="polite" data-testid="provider-list-loading">
+    <Box borderWidth="1px" rounded="lg" bg="bg.panel" py="16" role="status" aria-live="polite" data-testid={testId}>
       <VStack gap="3">
         <Spinner size="lg" color="brand.solid" />
         <Text color="fg.muted" fontSize="sm">
@@ -15,9 +15,9 @@ export function ListLoading({ label }: { label: string }) {
   );
 }
 
-export function ListFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function ListFailed({ message, onRetry, testId }: { message: string; onRetry: () => void; testId: string }) {
   return (
-    <Box borderWidth="1px" borderColor="border.error" rounded="lg" bg="bg.panel" py="12" px="6" role="alert" data-testid="provider-list-error">
+    <Box borderWidth="1px" borderColor="border.error" rounded="lg" bg="bg.panel" py="12" px="6" role="alert" data-testid={testId}>
       <VStack gap="3" textAlign="center">
         <Box color="fg.error" aria-hidden>
           <LuTriangleAlert size="28" />
