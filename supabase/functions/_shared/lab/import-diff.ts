@@ -69,7 +69,7 @@ export function diffByKey<T>(current: readonly T[], incoming: ReadonlyArray<Inco
       writes.push(item);
       continue;
     }
-    const fields = options.fields.filter((field) => !sameValue(before[field], item[field]));
+    const fields = options.fields.filter((field) => !sameValue((before as T)[field], item[field]));
     if (fields.length === 0) {
       rows.push({ line, key, outcome: 'unchanged', reasons: [], fields: [] });
     } else {
