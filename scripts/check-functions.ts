@@ -5,7 +5,9 @@
  * each one with `deno bundle`. Deno resolves the import map's `npm:` packages from the npm
  * registry into its own cache (DENO_DIR, kept under node_modules/.cache/deno between runs),
  * pinned by supabase/functions/deno.lock (`--frozen`: a lock that no longer matches the
- * import map fails; `npm run check:functions -- --update-lock` rewrites it).
+ * import map fails; `npm run check:functions -- --update-lock` rewrites it). Every shared
+ * module under `_shared/` (tests excepted: they run in vitest) is type-checked too, so the
+ * modules the functions will import stay valid for the Edge Runtime.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +25,12 @@ const entries = fs
   .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
   .map((entry) => entry.name)
   .filter((name) => fs.existsSync(path.join(copy, name, 'index.ts')));
+
+const shared = fs
+  .readdirSync(path.join(copy, '_shared'), { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+  .map((entry) => path.relative(copy, path.join(entry.parentPath, entry.name)))
+  .sort();
 
 const deno = path.resolve('node_modules/.bin/deno');
 const env = {
@@ -48,7 +56,7 @@ if (entries.length === 0) finish(false, 'No Edge Function entries found under su
 const files = entries.map((name) => `${name}/index.ts`);
 const lockArgs = updateLock ? [] : ['--frozen'];
 
-if (!run(['check', ...lockArgs, '--config', 'deno.json', ...files])) {
+if (!run(['check', ...lockArgs, '--config', 'deno.json', ...files, ...shared])) {
   finish(
     false,
     'deno check failed on a bare copy of supabase/functions. If the import map changed, run ' +
@@ -63,4 +71,4 @@ for (const name of entries) {
   }
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-finish(true, `Edge Functions from a bare copy of supabase/functions: ${entries.length} entries type-check and bundle (${entries.join(', ')}) in ${seconds} s`);
+finish(true, `Edge Functions from a bare copy of supabase/functions: ${entries.length} entries type-check and bundle (${entries.join(', ')}), and ${shared.length} shared modules type-check, in ${seconds} s`);

@@ -51,9 +51,45 @@ export interface StackConfig {
   quiet: boolean;
   /** The Data API's cap on rows per answer: config.toml's `[api] max_rows` (null: none). */
   maxRows: number | null;
+  /** The simulated laboratory (lis/README.md). */
+  lis: LisStackConfig;
 }
 
-export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+/** Settings of the LIS simulator; env LIS_SIM_* gives the defaults (see lis/README.md). */
+export interface LisStackConfig {
+  /** MLLP port; 0 = a free port (the one taken is printed and given to the functions). */
+  port: number;
+  resultDelayMs: number;
+  /** Accepted order codes; null = the simulator's demo set. */
+  testCodes: string[] | null;
+  /** Where results go: an HTTPS URL (with LIS_INBOUND_SECRET) or host:port for MLLP; null = kept, not sent. */
+  resultsUrl: string | null;
+  resultsMllp: string | null;
+}
+
+/** The API keys the local mail catcher and fax simulator accept (the functions get them by default). */
+export const LOCAL_EMAIL_API_KEY = 're_local_development_key';
+export const LOCAL_FAX_API_KEY = 'local-fax-api-key';
+
+/** The shared secret the LIS sends with results over HTTPS (header x-lis-secret), locally. */
+export const LOCAL_LIS_SECRET = 'local-lis-shared-secret';
+
+function lisFromEnv(env: NodeJS.ProcessEnv): LisStackConfig {
+  const int = (value: string | undefined, fallback: number) => (value && /^\d+$/.test(value) ? Number(value) : fallback);
+  const codes = env.LIS_SIM_TEST_CODES?.split(',').map((c) => c.trim()).filter(Boolean);
+  return {
+    port: int(env.LIS_SIM_PORT, 0),
+    resultDelayMs: int(env.LIS_SIM_RESULT_DELAY_MS, 5000),
+    testCodes: codes?.length ? codes : null,
+    resultsUrl: env.LIS_SIM_RESULTS_URL || null,
+    resultsMllp: env.LIS_SIM_RESULTS_MLLP || null,
+  };
+}
+
+/** What callers of startStack may set: any setting, and any part of the simulators' ones. */
+export type StackOverrides = Partial<Omit<StackConfig, 'lis'>> & { lis?: Partial<LisStackConfig> };
+
+export function defaultConfig(overrides: StackOverrides = {}): StackConfig {
   return {
     host: DEFAULT_HOST,
     port: DEFAULT_PORT,
@@ -65,5 +101,6 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     quiet: false,
     maxRows: readApiConfig(path.join(SUPABASE_DIR, 'config.toml')).maxRows,
     ...overrides,
+    lis: { ...lisFromEnv(process.env), ...overrides.lis },
   };
 }

@@ -22,6 +22,8 @@ export interface FunctionsOptions {
   functionsDir?: string;
   /** The Supabase CLI config holding `[functions.<name>] verify_jwt`. */
   configFile?: string;
+  /** More defaults of the functions' env (process.env wins): where the stack's simulators are. */
+  env?: Record<string, string>;
 }
 
 export function createFunctionsService(ctx: Pick<StackContext, 'url'>, options: FunctionsOptions = {}): HttpService {
@@ -41,6 +43,7 @@ export function createFunctionsService(ctx: Pick<StackContext, 'url'>, options: 
     {
       NPPES_API_URL: `${ctx.url}/__simulator/nppes/api/`,
       CMS_DATA_API_URL: `${ctx.url}/__simulator/cms/data-api/v1`,
+      ...options.env,
     },
   );
   const inFlight = new Set<AbortController>();

@@ -73,7 +73,7 @@ export function diffByKey<T extends object>(current: readonly T[], incoming: Rea
       writes.push(item);
       continue;
     }
-    const fields = options.fields.filter((field) => !sameValue(before[field], item[field]));
+    const fields = options.fields.filter((field) => !sameValue((before as T)[field], item[field]));
     if (fields.length === 0) {
       rows.push({ line, key, outcome: 'unchanged', reasons: [], fields: [] });
     } else {
