@@ -5,6 +5,7 @@
  * first three.
  */
 import type { Session } from '../lib/supabase.ts';
+import { passwordVerified } from './password-verified.ts';
 import { messageOf, withTimeout, type SessionDeps, type SessionState } from './session-types.ts';
 
 type AccountActions = Pick<SessionState, 'signIn' | 'signUp' | 'setPassword' | 'markWelcomed'>;
@@ -22,7 +23,10 @@ export function accountActions(
         const { client } = await deps.load();
         const { data, error } = await withTimeout(client.auth.signInWithPassword({ email, password }), timeoutMs);
         if (error) return { error: error.message };
-        if (data.session) applySession(data.session);
+        if (data.session) {
+          applySession(data.session);
+          passwordVerified(data.session.user.id, password);
+        }
         return { error: null };
       } catch (error) {
         return { error: messageOf(error) };
@@ -54,6 +58,7 @@ export function accountActions(
         if (error) return { error: error.message };
         const session = get().session;
         if (session) set({ user: data.user, session: { ...session, user: data.user } });
+        if (data.user) passwordVerified(data.user.id, password);
         return { error: null };
       } catch (error) {
         return { error: messageOf(error) };

@@ -11,15 +11,18 @@
  */
 import { demoApprovals, demoMemberships, demoPreferences } from './demo-links.ts';
 import { demoOrganizations } from './demo-organizations.ts';
+import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
 import { daysAgo, seedUuid } from './ids.ts';
 import { insertStatement, jsonb, textArray, type SqlRow } from './render-sql.ts';
+import { referenceSections } from './reference/reference-statements.ts';
 
 const HEADER = `-- Demo data for the local stack and \`supabase db reset\`: a clinical laboratory's client
 -- directory with organizations of every type, about sixty providers (healthcare ones
 -- from the registry simulator's fixtures, with their NPPES answers and PECOS evidence),
--- memberships and result-distribution preferences. No logins, passwords or roles: the
+-- memberships, result-distribution preferences, fictional patients and the demo reference
+-- data (compendium, ICD-10-CM, NCDs). No logins, passwords or roles: the
 -- demo logins are the local stack's alone (supabase/local/db/demo-logins.sql), and a
 -- hosted project gets its first admin as the README says.
 --
@@ -187,6 +190,14 @@ export function buildSeed(): SeedSummary {
     ],
     ['Provider ↔ organization memberships', insertStatement('public.provider_organization_memberships', membershipRows)],
     ['Result-distribution preferences', insertStatement('public.provider_preferences', preferenceRows)],
+    [
+      'Patients (demo-patients.ts: fictional people, MRNs at the organizations above; created by nobody, as the directory)',
+      insertStatement(
+        'public.patients',
+        demoPatients(orgIds, null).map((row) => ({ ...row, medical_record_numbers: jsonb(row.medical_record_numbers), coverages: jsonb(row.coverages) }) as SqlRow),
+      ),
+    ],
+    ...referenceSections(),
   ];
   const localSections: Array<[string, string]> = [
     ['Logins (profiles come from the on_auth_user_created trigger)', insertStatement('auth.users', userRows)],
