@@ -12,7 +12,7 @@ import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { openUserDatabase } from './open-user-database.ts';
 import { newOpening, RECORD_OPENING_KIND, type ProtectedRecordTable } from './protected/openings.ts';
-import { lockProtectedData, protectedDataState, wipeProtectedData } from './protected/protected-data.ts';
+import { lockProtectedData, pendingProtectedRecords, protectedDataState, wipeProtectedData } from './protected/protected-data.ts';
 import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
 import { unsyncedChangesIn } from './unsynced-changes.ts';
@@ -96,14 +96,16 @@ export function wipeLocalData(userId: string, options: { storage?: AnyRxStorage 
 /**
  * How many changes made on this device the user's local data still holds for the server
  * (edited records and queued calls): from the running session when it is this user's,
- * else by opening their database for the count.
+ * else by opening their database for the count; plus the protected records (patients)
+ * waiting to be sent, as last counted (readable while the protected database is locked).
  */
 export function countUnsyncedChanges(userId: string, options: { storage?: AnyRxStorage } = {}): Promise<number> {
   return serialised(async () => {
-    if (active?.userId === userId) return unsyncedChangesIn(active.db);
+    const protectedRecords = pendingProtectedRecords(userId);
+    if (active?.userId === userId) return (await unsyncedChangesIn(active.db)) + protectedRecords;
     const db = await openLocalDatabase(userId, { storage: options.storage });
     try {
-      return await unsyncedChangesIn(db);
+      return (await unsyncedChangesIn(db)) + protectedRecords;
     } finally {
       await db.close();
     }
