@@ -110,7 +110,8 @@ create index patients_created_by on public.patients (created_by);
 -- Possible duplicates and the server-side search: same last name and date of birth.
 create index patients_last_name_birth on public.patients (lower(last_name), date_of_birth);
 
-select private.register_synced_table('patients');
+-- created_by is the inserting user, whatever the client sends (private.stamp_server_fields).
+select private.register_synced_table('patients', p_attribution => 'created_by');
 
 -- A staff member records who added the patient as themselves; nobody else writes here yet.
 create policy "staff read patients" on public.patients

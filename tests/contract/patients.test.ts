@@ -70,8 +70,21 @@ describe('staff and admins', () => {
     expect(stored.data).toEqual({ phone: '(503) 555-0100', created_by: staff.id });
   });
 
-  it('cannot record another user as the one who added a patient', async () => {
-    expectRefused(await staff.client.from('patients').insert(patientRow({ created_by: admin.id })), 403, '42501');
+  it('cannot record another user, or nobody, as the one who added a patient: the server writes who and when', async () => {
+    const named = patientRow({ created_by: admin.id, created_at: '2001-01-01T00:00:00Z' });
+    const unnamed = patientRow({ created_by: null });
+    const pushed = patientRow({ created_by: admin.id });
+    expectOk(await staff.client.from('patients').insert(named), 201);
+    expectOk(await staff.client.from('patients').insert(unnamed), 201);
+    expect((await push(staff.client, [{ new: pushed, assumed: null }])).data).toEqual({ conflicts: [], rejected: [] });
+    // Nor later, by an edit.
+    expectOk(await staff.client.from('patients').update({ created_by: admin.id }).eq('id', named.id as string), 204);
+    const { data } = await serviceClient()
+      .from('patients')
+      .select('id, created_by, created_at')
+      .in('id', [named.id, unnamed.id, pushed.id] as string[]);
+    expect(data?.map((row) => row.created_by)).toEqual([staff.id, staff.id, staff.id]);
+    expect(data?.every((row) => Date.parse(row.created_at as string) > Date.parse('2020-01-01'))).toBe(true);
   });
 });
 
