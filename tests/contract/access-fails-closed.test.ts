@@ -2,7 +2,7 @@
  * Access is granted, never inferred (issue 30), tested from the refused side: a sign-up
  * without a role, a staff member whose role an admin revoked, a deactivated profile, a
  * deleted profile and a provider login whose role was revoked see nothing of the
- * directory and write nothing — on their very next request, with the token they already
+ * directory or of patients and write nothing — on their very next request, with the token they already
  * hold. What they still see: their own profile and their own role rows (revoked ones
  * included), so the app can tell them why.
  */
@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient, signedInUser, staffUser, userWithRole, type Client, type TestUser } from '../helpers/clients.ts';
 import { expectRefused, organizationRow, providerRow, seedOne, visibleIds } from './directory-helpers.ts';
 
-const DIRECTORY = ['organizations', 'providers', 'provider_organization_memberships', 'provider_preferences', 'provider_delegate_approvals'];
+const DIRECTORY = ['organizations', 'providers', 'provider_organization_memberships', 'provider_preferences', 'provider_delegate_approvals', 'patients'];
 
 let admin: TestUser;
 let providerId: string;
@@ -27,6 +27,14 @@ beforeAll(async () => {
   seeded.provider_organization_memberships = await seedOne('provider_organization_memberships', { provider_id: providerId, organization_id: organizationId });
   seeded.provider_preferences = await seedOne('provider_preferences', { provider_id: providerId });
   seeded.provider_delegate_approvals = await seedOne('provider_delegate_approvals', { provider_id: providerId, delegate_id: admin.id, approval_type: 'both' });
+  seeded.patients = await seedOne('patients', {
+    lab_patient_id: `P-C7D-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    first_name: 'Closed',
+    last_name: 'Patient',
+    date_of_birth: '1950-04-12',
+    sex: 'female',
+    coverages: [{ rank: 'primary', payer_type: 'self_pay' }],
+  });
 });
 
 /** What the caller can read: the seeded directory rows, the admin's profile and roles, the audit. */
@@ -41,11 +49,11 @@ async function whatTheySee(client: Client): Promise<Record<string, number>> {
 
 const NOTHING = {
   organizations: 0, providers: 0, provider_organization_memberships: 0, provider_preferences: 0,
-  provider_delegate_approvals: 0, otherProfiles: 0, otherRoles: 0, audit: 0,
+  provider_delegate_approvals: 0, patients: 0, otherProfiles: 0, otherRoles: 0, audit: 0,
 };
 const EVERYTHING = {
   organizations: 1, providers: 1, provider_organization_memberships: 1, provider_preferences: 1,
-  provider_delegate_approvals: 1, otherProfiles: 1, otherRoles: 1, audit: 1,
+  provider_delegate_approvals: 1, patients: 1, otherProfiles: 1, otherRoles: 1, audit: 1,
 };
 
 /** Every kind of write a staff member makes, each refused (or changing no row). */
