@@ -100,7 +100,8 @@ test('offline edits after expiry, session revoked: the user is warned, and the e
 });
 
 test('offline edits after expiry push as the same user once the session refreshes', async ({ page }) => {
-  test.setTimeout(120_000);
+  // An offline reload under the service worker, then a sync: as long as the journey above.
+  test.setTimeout(180_000);
   const { id, lastName } = await newProvider();
   const staffId = await userId(STAFF.email);
   await readyOffline(page, lastName);
