@@ -92,6 +92,8 @@ test('the guard sends a signed-out user to sign in, then back where they were go
 });
 
 test('the session survives a reload, and sign-out is global', async ({ page, browser }) => {
+  // Two devices, and the second one's wipe when its session ends: room on a loaded machine.
+  test.setTimeout(150_000);
   await signIn(page, STAFF.email, STAFF.password);
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/timeline');
@@ -117,8 +119,8 @@ test('the session survives a reload, and sign-out is global', async ({ page, bro
     session.expires_at = Math.floor(Date.now() / 1000) - 10;
     localStorage.setItem('lab-directory.auth', JSON.stringify(session));
   });
-  await second.reload();
-  await expect(second).toHaveURL(/\/auth$/);
+  await second.reload({ waitUntil: 'domcontentloaded' });
+  await expect(second).toHaveURL(/\/auth$/, { timeout: 30_000 });
   await other.close();
 });
 
