@@ -1,7 +1,7 @@
 /**
  * Opens the signed-in user's local database: one RxDB database per user (its name derived
  * from the user id), on the free Dexie storage (IndexedDB in the browser, fake-indexeddb in
- * Node tests), with the seven synced collections and the local outbox. Dev-mode checks and
+ * Node tests), with the synced collections of definitions.ts and the local outbox. Dev-mode checks and
  * schema validation run only in development builds (or when a test asks for them).
  */
 import {
@@ -33,6 +33,7 @@ import type {
   LocalDocOfTable,
   MembershipDoc,
   OrganizationDoc,
+  PickupRequestDoc,
   PreferenceDoc,
   ProfileDoc,
   ProviderDoc,
@@ -47,6 +48,7 @@ export interface LocalCollections {
   memberships: RxCollection<MembershipDoc>;
   preferences: RxCollection<PreferenceDoc>;
   delegates: RxCollection<DelegateDoc>;
+  pickup_requests: RxCollection<PickupRequestDoc>;
   outbox: RxCollection<OutboxItem>;
 }
 

@@ -5,7 +5,8 @@
  * delegates. Order matters: profiles need their provider, links need their profiles.
  */
 import { demoApprovals, demoMemberships, demoPreferences } from './demo-links.ts';
-import { demoOrganizations } from './demo-organizations.ts';
+import { demoOrganizations, organizationRow } from './demo-organizations.ts';
+import { demoPickupRequests } from './demo-pickups.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
 import { daysAgo, seedUuid } from './ids.ts';
@@ -44,14 +45,13 @@ export function buildSeed(): SeedSummary {
   const preferences = demoPreferences(providers);
   const approvals = demoApprovals(providers, byKey);
 
-  const organizationRows: SqlRow[] = organizations.map((organization) => ({
-    id: organization.id,
-    legal_name: organization.legalName,
-    type: organization.type,
-    is_active: organization.isActive,
-    created_at: organization.createdAt,
-    updated_at: organization.createdAt,
-  }));
+  // Deactivated by the admin (deactivated_by references a profile: written with the logins, below).
+  const organizationRows: SqlRow[] = organizations.map((organization) => organizationRow(organization, null));
+  const deactivations = organizations
+    .filter((organization) => !organization.isActive)
+    .map((organization) => `update public.organizations set deactivated_by = '${byKey.admin.id}' where id = '${organization.id}';`)
+    .join('\n');
+  const pickupRows = demoPickupRequests(organizations, byKey.staff.id);
 
   const providerRows: SqlRow[] = providers.map((provider, index) => {
     const defaultOrganization = orgIds.get(provider.organizationKeys[0] ?? '') ?? null;
@@ -174,6 +174,8 @@ export function buildSeed(): SeedSummary {
     ['Provider ↔ organization memberships', insertStatement('public.provider_organization_memberships', membershipRows)],
     ['Result-distribution preferences', insertStatement('public.provider_preferences', preferenceRows)],
     ['Delegates', insertStatement('public.provider_delegate_approvals', approvalRows)],
+    ['Who deactivated the closed organizations', deactivations],
+    ['Extra pickup requests', insertStatement('public.pickup_requests', pickupRows)],
   ];
   const sql = `${HEADER}\n${sections.map(([title, statement]) => `-- ${title}\n${statement}\n`).join('\n')}`;
   return {
@@ -185,6 +187,7 @@ export function buildSeed(): SeedSummary {
       memberships: membershipRows.length,
       preferences: preferenceRows.length,
       approvals: approvalRows.length,
+      pickup_requests: pickupRows.length,
     },
   };
 }

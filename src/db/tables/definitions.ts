@@ -1,5 +1,5 @@
 /**
- * The seven synced tables of supabase/migrations, column by column (see columns.ts), with
+ * The synced tables of supabase/migrations, column by column (see columns.ts), with
  * the RxDB collection each one lives in locally and the foreign keys between them. The
  * foreign keys decide the push order (parents before children) and whether a refused
  * child row (23503) is worth retrying: it is while its parent still waits to be pushed.
@@ -13,6 +13,30 @@ export const organizationColumns = {
   is_active: required('boolean', true),
   created_at: required('timestamptz', NOW),
   updated_at: required('timestamptz', NOW),
+  // Issue 24 (20261125200000_organization_accounts.sql).
+  dba_name: nullable('text'),
+  npi: nullable('text'),
+  // Never null on the server (its trigger gives the next free number and client billing to a row without them).
+  account_number: nullable('text'),
+  bill_types: nullable('text[]'),
+  practice_address: nullable('jsonb'),
+  billing_address: nullable('jsonb'),
+  phone: nullable('text'),
+  fax: nullable('text'),
+  email: nullable('text'),
+  clia_number: nullable('text'),
+  notes: nullable('text'),
+  nppes_data: nullable('jsonb'),
+  nppes_verified_at: nullable('timestamptz'),
+  authorized_official: nullable('jsonb'),
+  primary_taxonomy_code: nullable('text'),
+  primary_taxonomy_description: nullable('text'),
+  courier_schedule: nullable('jsonb'),
+  closures: nullable('jsonb'),
+  pickup_instructions: nullable('text'),
+  contacts: nullable('jsonb'),
+  deactivated_at: nullable('timestamptz'),
+  deactivated_by: nullable('uuid'),
 } as const satisfies ColumnMap;
 
 export const providerColumns = {
@@ -94,6 +118,24 @@ export const delegateColumns = {
   updated_at: required('timestamptz', NOW),
 } as const satisfies ColumnMap;
 
+export const pickupRequestColumns = {
+  id: required('uuid', NEW_UUID),
+  organization_id: required('uuid'),
+  pickup_date: required('date'),
+  window_start: required('text'),
+  window_end: required('text'),
+  specimen_count: required('integer'),
+  transport_temperature: required('text'),
+  note: nullable('text'),
+  status: required('text', 'requested'),
+  requested_by: nullable('uuid'),
+  cancelled_at: nullable('timestamptz'),
+  cancelled_by: nullable('uuid'),
+  collected_at: nullable('timestamptz'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
 /** Server table name → columns. */
 export const TABLE_COLUMNS = {
   organizations: organizationColumns,
@@ -103,6 +145,7 @@ export const TABLE_COLUMNS = {
   provider_organization_memberships: membershipColumns,
   provider_preferences: preferenceColumns,
   provider_delegate_approvals: delegateColumns,
+  pickup_requests: pickupRequestColumns,
 } as const;
 
 export type SyncedTable = keyof typeof TABLE_COLUMNS;
@@ -116,12 +159,14 @@ export const COLLECTION_OF = {
   provider_organization_memberships: 'memberships',
   provider_preferences: 'preferences',
   provider_delegate_approvals: 'delegates',
+  pickup_requests: 'pickup_requests',
 } as const satisfies Record<SyncedTable, string>;
 
 export type SyncedCollectionName = (typeof COLLECTION_OF)[SyncedTable];
 
 /** Foreign keys: column → referenced table (all reference the parent's id). */
 export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<keyof (typeof TABLE_COLUMNS)[T], SyncedTable>>> } = {
+  // deactivated_by is the server's to set (never a parent a push waits for).
   organizations: {},
   providers: { default_organization_id: 'organizations' },
   profiles: { provider_id: 'providers', deactivated_by: 'profiles' },
@@ -133,6 +178,7 @@ export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<
   },
   provider_preferences: { provider_id: 'providers' },
   provider_delegate_approvals: { provider_id: 'providers', delegate_id: 'profiles', created_by: 'profiles' },
+  pickup_requests: { organization_id: 'organizations', requested_by: 'profiles', cancelled_by: 'profiles' },
 };
 
 /** Every synced table, parents before children: the order replications start and push in. */
@@ -144,6 +190,7 @@ export const SYNC_ORDER: readonly SyncedTable[] = [
   'provider_organization_memberships',
   'provider_preferences',
   'provider_delegate_approvals',
+  'pickup_requests',
 ];
 
 /** The tables a table references, directly. */
@@ -161,6 +208,7 @@ export type UserRoleRow = RowOf<typeof userRoleColumns>;
 export type MembershipRow = RowOf<typeof membershipColumns>;
 export type PreferenceRow = RowOf<typeof preferenceColumns>;
 export type DelegateRow = RowOf<typeof delegateColumns>;
+export type PickupRequestRow = RowOf<typeof pickupRequestColumns>;
 
 export type OrganizationInput = InputOf<typeof organizationColumns>;
 export type ProviderInput = InputOf<typeof providerColumns>;
@@ -169,6 +217,7 @@ export type UserRoleInput = InputOf<typeof userRoleColumns>;
 export type MembershipInput = InputOf<typeof membershipColumns>;
 export type PreferenceInput = InputOf<typeof preferenceColumns>;
 export type DelegateInput = InputOf<typeof delegateColumns>;
+export type PickupRequestInput = InputOf<typeof pickupRequestColumns>;
 
 /** What a caller gives to create a record of each table (columns with defaults are optional). */
 export interface InputOfTable {
@@ -179,4 +228,5 @@ export interface InputOfTable {
   provider_organization_memberships: MembershipInput;
   provider_preferences: PreferenceInput;
   provider_delegate_approvals: DelegateInput;
+  pickup_requests: PickupRequestInput;
 }

@@ -13,6 +13,7 @@ import type {
   DelegateRow,
   MembershipRow,
   OrganizationRow,
+  PickupRequestRow,
   PreferenceRow,
   ProfileRow,
   ProviderRow,
@@ -32,6 +33,7 @@ export type UserRoleDoc = UserRoleRow & SyncFields;
 export type MembershipDoc = MembershipRow & SyncFields;
 export type PreferenceDoc = PreferenceRow & SyncFields;
 export type DelegateDoc = DelegateRow & SyncFields;
+export type PickupRequestDoc = PickupRequestRow & SyncFields;
 
 export interface LocalDocOfTable {
   organizations: OrganizationDoc;
@@ -41,6 +43,7 @@ export interface LocalDocOfTable {
   provider_organization_memberships: MembershipDoc;
   provider_preferences: PreferenceDoc;
   provider_delegate_approvals: DelegateDoc;
+  pickup_requests: PickupRequestDoc;
 }
 
 /** Any synced document, as the generic replication code sees it. */
