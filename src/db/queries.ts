@@ -6,7 +6,7 @@
 import { mergeMap, type Observable } from 'rxjs';
 import type { MangoQuerySelector, MangoQuerySortPart, RxCollection, RxQuery, RxDocument } from 'rxdb';
 import type { LocalCollections, LocalDatabase } from './database.ts';
-import { sortKey, type OrganizationDoc, type ProviderDoc } from './tables/local-docs.ts';
+import { sortKey, type OrganizationDoc, type PatientDoc, type ProviderDoc } from './tables/local-docs.ts';
 
 export interface ListOptions {
   /** The first N rows only (paint fast, then load the rest). */
@@ -159,4 +159,33 @@ export function watchProviderChanges(db: LocalDatabase): Observable<ProviderChan
 /** The lowercase text a provider is searched by (first name, last name, NPI), spec §5. */
 export function providerSearchText(doc: Pick<ProviderDoc, 'first_name' | 'last_name' | 'npi'>): string {
   return sortKey(doc.first_name, doc.last_name, doc.npi);
+}
+
+/**
+ * Every patient of the open protected database that is not deleted, opened: one IndexedDB
+ * read and one decryption per document (protected/encrypting-storage.ts), not a query's
+ * cursor. They go into the list's in-memory search haystack and nowhere else.
+ */
+export async function readAllPatients(db: LocalDatabase): Promise<PatientDoc[]> {
+  const instance = db.patients.internalStorageInstance as unknown as { readAllOpened?: () => Promise<PatientDoc[]> };
+  if (instance.readAllOpened) return instance.readAllOpened();
+  return (await db.patients.find().exec()).map((doc) => doc.toJSON() as PatientDoc);
+}
+
+export interface PatientChange {
+  id: string;
+  /** The patient after the change; null when it was deleted. */
+  doc: PatientDoc | null;
+}
+
+/** Every change to patients, as it happens (see watchProviderChanges for why event bulks). */
+export function watchPatientChanges(db: LocalDatabase): Observable<PatientChange> {
+  return db.patients.eventBulks$.pipe(
+    mergeMap((bulk) =>
+      bulk.events.map((event) => ({
+        id: event.documentId,
+        doc: event.operation === 'DELETE' ? null : (event.documentData as PatientDoc),
+      })),
+    ),
+  );
 }

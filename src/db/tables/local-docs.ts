@@ -14,6 +14,7 @@ import type {
   MembershipRow,
   OrganizationRow,
   PickupRequestRow,
+  PatientRow,
   PreferenceRow,
   ProfileRow,
   ProviderRow,
@@ -34,6 +35,8 @@ export type MembershipDoc = MembershipRow & SyncFields;
 export type PreferenceDoc = PreferenceRow & SyncFields;
 export type DelegateDoc = DelegateRow & SyncFields;
 export type PickupRequestDoc = PickupRequestRow & SyncFields;
+/** No sort key: every field but the id and the flags is encrypted at rest (src/db/protected). */
+export type PatientDoc = PatientRow & SyncFields;
 
 export interface LocalDocOfTable {
   organizations: OrganizationDoc;
@@ -44,6 +47,7 @@ export interface LocalDocOfTable {
   provider_preferences: PreferenceDoc;
   provider_delegate_approvals: DelegateDoc;
   pickup_requests: PickupRequestDoc;
+  patients: PatientDoc;
 }
 
 /** Any synced document, as the generic replication code sees it. */
