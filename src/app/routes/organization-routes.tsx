@@ -1,24 +1,24 @@
 /**
- * Organization routes (spec §2). Their pages are built by later issues: until then each is
- * a placeholder. The healthcare, non-healthcare and sole-proprietor lists reuse the index.
+ * Organization routes (spec §2, issue 24): the lists (the healthcare, non-healthcare and
+ * sole-proprietor lists are the same page with that type).
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { placeholder } from './lazy-route.tsx';
+import { page, placeholder } from './lazy-route.tsx';
 
-const organizationsIndex = placeholder('Organizations');
+const listPages = () => import('../../features/organizations/list/organization-list-page.tsx');
 
 export const organizationRoutes: RouteObject[] = [
   {
     path: 'organizations',
     children: [
-      { index: true, lazy: organizationsIndex },
+      { index: true, lazy: page(listPages, 'OrganizationsPage') },
       { path: 'type-selection', lazy: placeholder('Add Organization') },
       { path: 'new', lazy: placeholder('New Organization') },
       { path: 'lookup', lazy: placeholder('Organization Lookup') },
       { path: 'create', lazy: placeholder('Create Organization') },
-      { path: 'healthcare', lazy: organizationsIndex },
-      { path: 'non-healthcare', lazy: organizationsIndex },
-      { path: 'sole-proprietor', lazy: organizationsIndex },
+      { path: 'healthcare', lazy: page(listPages, 'HealthcareOrganizationsPage') },
+      { path: 'non-healthcare', lazy: page(listPages, 'NonHealthcareOrganizationsPage') },
+      { path: 'sole-proprietor', lazy: page(listPages, 'SoleProprietorsPage') },
       { path: 'members', lazy: placeholder('Organization Members') },
       {
         path: ':orgId/manage',
