@@ -110,3 +110,9 @@ export const NPI_ALREADY_IN_DIRECTORY = (name: string) => `An organization with 
 export function organizationStatusLabel(isActive: boolean | null | undefined): 'Active' | 'Inactive' {
   return isActive === false ? 'Inactive' : 'Active';
 }
+
+export const ORGANIZATION_TYPE_LABELS: Readonly<Record<'healthcare' | 'sole_proprietor' | 'non_healthcare', string>> = {
+  healthcare: 'Healthcare organization',
+  sole_proprietor: 'Sole proprietor',
+  non_healthcare: 'Non-healthcare account',
+};
