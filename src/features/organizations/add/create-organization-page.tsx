@@ -20,7 +20,7 @@ import { createOrganization, type RegistryFields } from '../data/organization-wr
 import { addOrganizationRedirect, lookupFor, type StoredOrganizationLookup } from '../model/add-organization-session.ts';
 import { createFormPrefill } from '../model/organization-lookup.ts';
 import { manageOrganizationPath, ORGANIZATION_PATHS } from '../model/organization-paths.ts';
-import { ORGANIZATION_CREATE_FAILED, ORGANIZATION_CREATED, ORGANIZATION_SAVED_OFFLINE, ORGANIZATION_TYPE_LABELS } from '../model/organization-texts.ts';
+import { ORGANIZATION_CREATE_FAILED, ORGANIZATION_CREATED, ORGANIZATION_SAVED_OFFLINE, ORGANIZATION_KIND_LABELS } from '../model/organization-texts.ts';
 import { OrganizationForm, type SaveRefusal } from '../form/organization-form.tsx';
 import { addOrganizationSession } from '../shared/flow-session.ts';
 import { useOrganizationsSnapshot } from './use-organizations-snapshot.ts';
@@ -85,7 +85,7 @@ function CreateOrganization({ type, lookup }: { type: OrganizationType; lookup: 
       <PageHeader
         eyebrow={<FlowBreadcrumbs items={crumbs} />}
         title="Create Organization"
-        description={`${ORGANIZATION_TYPE_LABELS[type]}${lookup ? ': prefilled from the NPI registry; check it and complete the account details.' : ': enter the account details.'}`}
+        description={`${ORGANIZATION_KIND_LABELS[type]}${lookup ? ': prefilled from the NPI registry; check it and complete the account details.' : ': enter the account details.'}`}
       />
       {prefill ? (
         <OrganizationForm

@@ -19,7 +19,7 @@ import {
   type OrganizationFormValues,
 } from '../../../lib/organization/organization-form.ts';
 import { BILL_TYPE_LABELS, BILL_TYPES, type BillType } from '../../../lib/organization/rules.ts';
-import { ORGANIZATION_TYPE_LABELS } from '../model/organization-texts.ts';
+import { ORGANIZATION_KIND_LABELS } from '../model/organization-texts.ts';
 import { AddressFields } from './address-fields.tsx';
 
 const resolver = valibotResolver(organizationFormSchema);
@@ -67,7 +67,7 @@ export function OrganizationForm({ defaultValues, npiLocked, submitLabel, onSave
           <Field label="Type" required invalid={!!errors.type} errorText={errors.type?.message}>
             <NativeSelect.Root disabled={npiLocked}>
               <NativeSelect.Field {...register('type')}>
-                {Object.entries(ORGANIZATION_TYPE_LABELS).map(([value, label]) => (
+                {Object.entries(ORGANIZATION_KIND_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>

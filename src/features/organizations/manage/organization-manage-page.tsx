@@ -12,7 +12,7 @@ import { showToast } from '../../../components/show-toast.ts';
 import { useActiveMemberCounts } from '../data/member-counts.ts';
 import { useOrganization } from '../data/use-organization.ts';
 import { activeManageTab, MANAGE_TABS, manageOrganizationPath, ORGANIZATION_PATHS, type ManageTab } from '../model/organization-paths.ts';
-import { ORGANIZATION_LOAD_FAILED, ORGANIZATION_TYPE_LABELS, organizationStatusLabel } from '../model/organization-texts.ts';
+import { ORGANIZATION_LOAD_FAILED, ORGANIZATION_KIND_LABELS, organizationStatusLabel } from '../model/organization-texts.ts';
 import type { OrganizationManageContext } from './manage-context.ts';
 import { OrganizationNotFound } from './organization-not-found.tsx';
 
@@ -44,7 +44,7 @@ export function OrganizationManagePage() {
   const tab = activeManageTab(pathname);
   const context: OrganizationManageContext = { organization };
   const members = counts.get(organization.id) ?? 0;
-  const type = organization.type as keyof typeof ORGANIZATION_TYPE_LABELS;
+  const type = organization.type as keyof typeof ORGANIZATION_KIND_LABELS;
 
   return (
     <>
@@ -65,7 +65,7 @@ export function OrganizationManagePage() {
           </Breadcrumb.Root>
         }
         title={organization.legal_name}
-        description={[organization.dba_name ? `DBA ${organization.dba_name}` : null, ORGANIZATION_TYPE_LABELS[type] ?? organization.type, organization.account_number ? `Account ${organization.account_number}` : null]
+        description={[organization.dba_name ? `DBA ${organization.dba_name}` : null, ORGANIZATION_KIND_LABELS[type] ?? organization.type, organization.account_number ? `Account ${organization.account_number}` : null]
           .filter(Boolean)
           .join(' · ')}
         actions={

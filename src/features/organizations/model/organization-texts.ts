@@ -111,7 +111,8 @@ export function organizationStatusLabel(isActive: boolean | null | undefined): '
   return isActive === false ? 'Inactive' : 'Active';
 }
 
-export const ORGANIZATION_TYPE_LABELS: Readonly<Record<'healthcare' | 'sole_proprietor' | 'non_healthcare', string>> = {
+/** The kinds as the form and the manage page name them (the list badge uses the short lib/organization labels). */
+export const ORGANIZATION_KIND_LABELS: Readonly<Record<'healthcare' | 'sole_proprietor' | 'non_healthcare', string>> = {
   healthcare: 'Healthcare organization',
   sole_proprietor: 'Sole proprietor',
   non_healthcare: 'Non-healthcare account',
