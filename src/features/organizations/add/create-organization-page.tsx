@@ -23,6 +23,7 @@ import { manageOrganizationPath, ORGANIZATION_PATHS } from '../model/organizatio
 import { ORGANIZATION_CREATE_FAILED, ORGANIZATION_CREATED, ORGANIZATION_SAVED_OFFLINE, ORGANIZATION_KIND_LABELS } from '../model/organization-texts.ts';
 import { OrganizationForm, type SaveRefusal } from '../form/organization-form.tsx';
 import { addOrganizationSession } from '../shared/flow-session.ts';
+import { useSyncStore } from '../../../stores/sync-store.ts';
 import { useOrganizationsSnapshot } from './use-organizations-snapshot.ts';
 
 export function CreateOrganizationPage() {
@@ -49,6 +50,7 @@ function CreateOrganization({ type, lookup }: { type: OrganizationType; lookup: 
   const navigate = useNavigate();
   const db = useLocalDatabase();
   const organizations = useOrganizationsSnapshot();
+  const online = useSyncStore((state) => state.online);
   const crumbs = useMemo(
     () => [
       { label: 'Organizations', to: ORGANIZATION_PATHS.list },
@@ -68,13 +70,14 @@ function CreateOrganization({ type, lookup }: { type: OrganizationType; lookup: 
       showToast(ORGANIZATION_CREATE_FAILED);
       return null;
     }
-    const result = await createOrganization(db, fields, registryFields(lookup));
+    // The new organization is on this device at once: the page waits briefly for the server, never for a slow sync.
+    const result = await createOrganization(db, fields, registryFields(lookup), { timeoutMs: 3_000 });
     if (!result.ok) return { field: result.field, message: result.message };
     if (result.outcome === 'failed') {
       showToast(ORGANIZATION_CREATE_FAILED);
       return null;
     }
-    showToast(result.outcome === 'saved' ? ORGANIZATION_CREATED : ORGANIZATION_SAVED_OFFLINE);
+    showToast(result.outcome === 'pending' && !online ? ORGANIZATION_SAVED_OFFLINE : ORGANIZATION_CREATED);
     addOrganizationSession.clear();
     navigate(manageOrganizationPath(result.id));
     return null;

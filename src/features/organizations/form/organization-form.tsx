@@ -5,7 +5,7 @@
  * schema (lib/organization/organization-form.ts); the save's own refusals (a taken account
  * number or NPI) come back from `onSave` and show under their field, nothing written.
  */
-import { Button, Checkbox, HStack, Input, NativeSelect, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Button, Checkbox, Fieldset, HStack, Input, NativeSelect, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -64,17 +64,22 @@ export function OrganizationForm({ defaultValues, npiLocked, submitLabel, onSave
           <Field label="DBA name" invalid={!!errors.dba_name} errorText={errors.dba_name?.message} helperText="Doing business as, when it differs from the legal name">
             <Input {...register('dba_name')} autoComplete="off" />
           </Field>
-          <Field label="Type" required invalid={!!errors.type} errorText={errors.type?.message}>
-            <NativeSelect.Root disabled={npiLocked}>
-              <NativeSelect.Field {...register('type')}>
-                {Object.entries(ORGANIZATION_KIND_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+          <Field label="Type" required invalid={!!errors.type} errorText={errors.type?.message} helperText={npiLocked ? 'Set by the NPI registry lookup' : undefined}>
+            {npiLocked ? (
+              // The type that was looked up (kept in the form's values): shown, not changed.
+              <Input value={ORGANIZATION_KIND_LABELS[type]} readOnly bg="bg.muted" />
+            ) : (
+              <NativeSelect.Root>
+                <NativeSelect.Field {...register('type')}>
+                  {Object.entries(ORGANIZATION_KIND_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
           </Field>
           <Field
             label="NPI"
@@ -89,12 +94,15 @@ export function OrganizationForm({ defaultValues, npiLocked, submitLabel, onSave
           <Field label="Account number" required invalid={!!errors.account_number} errorText={errors.account_number?.message} helperText="Unique; the next free number is offered">
             <Input {...register('account_number')} fontFamily="mono" autoComplete="off" />
           </Field>
-          <Field label="Bill types" required invalid={!!errors.bill_types} errorText={errors.bill_types?.message}>
+          <Fieldset.Root invalid={!!errors.bill_types}>
+            <Fieldset.Legend fontSize="sm" fontWeight="medium">
+              Bill types
+            </Fieldset.Legend>
             <Controller
               control={control}
               name="bill_types"
               render={({ field }) => (
-                <HStack gap="4" wrap="wrap" role="group" aria-label="Bill types">
+                <HStack gap="4" wrap="wrap" mt="1.5">
                   {BILL_TYPES.map((billType) => (
                     <Checkbox.Root
                       key={billType}
@@ -111,7 +119,8 @@ export function OrganizationForm({ defaultValues, npiLocked, submitLabel, onSave
                 </HStack>
               )}
             />
-          </Field>
+            {errors.bill_types?.message && <Fieldset.ErrorText>{errors.bill_types.message}</Fieldset.ErrorText>}
+          </Fieldset.Root>
         </FormSection>
         <FormSection id="organization-practice" title="Practice address">
           <AddressFields prefix="practice" label="Practice" register={register} errors={errors} />

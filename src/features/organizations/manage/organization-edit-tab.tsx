@@ -20,12 +20,14 @@ import {
   ORGANIZATION_STATUS_FAILED,
 } from '../model/organization-texts.ts';
 import { OrganizationForm, type SaveRefusal } from '../form/organization-form.tsx';
+import { useSyncStore } from '../../../stores/sync-store.ts';
 import { useManagedOrganization } from './manage-context.ts';
 
 export function OrganizationEditTab() {
   const organization = useManagedOrganization();
   const db = useLocalDatabase();
   const [busy, setBusy] = useState(false);
+  const online = useSyncStore((state) => state.online);
   // The form starts from the record as it was when the tab opened (a sync does not overwrite typing).
   const defaults = useMemo(() => organizationFormValues(organization), [organization.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -34,9 +36,9 @@ export function OrganizationEditTab() {
       showToast(ORGANIZATION_SAVE_FAILED);
       return null;
     }
-    const result = await updateOrganization(db, organization.id, fields);
+    const result = await updateOrganization(db, organization.id, fields, { timeoutMs: 3_000 });
     if (!result.ok) return { field: result.field, message: result.message };
-    showToast(result.outcome === 'saved' ? ORGANIZATION_SAVED : result.outcome === 'pending' ? ORGANIZATION_SAVED_OFFLINE : ORGANIZATION_SAVE_FAILED);
+    showToast(result.outcome === 'failed' ? ORGANIZATION_SAVE_FAILED : result.outcome === 'pending' && !online ? ORGANIZATION_SAVED_OFFLINE : ORGANIZATION_SAVED);
     return null;
   };
 
@@ -44,10 +46,10 @@ export function OrganizationEditTab() {
     if (!db) return;
     setBusy(true);
     const next = !organization.is_active;
-    const outcome = await setOrganizationActive(db, organization.id, next);
+    const outcome = await setOrganizationActive(db, organization.id, next, { timeoutMs: 3_000 });
     setBusy(false);
     if (outcome === 'failed') showToast(ORGANIZATION_STATUS_FAILED);
-    else if (outcome === 'pending') showToast(ORGANIZATION_SAVED_OFFLINE);
+    else if (outcome === 'pending' && !online) showToast(ORGANIZATION_SAVED_OFFLINE);
     else showToast(next ? ORGANIZATION_REACTIVATED : ORGANIZATION_DEACTIVATED);
   };
 
