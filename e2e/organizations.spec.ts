@@ -74,9 +74,9 @@ test('a healthcare organization is added by NPI, found in the list by account nu
   await form.getByLabel('CLIA number').fill('33D1234567');
   await form.getByRole('button', { name: 'Create Organization' }).click();
 
+  await expect(toastWith(page, 'Organization Added')).toBeVisible();
   await expect(page).toHaveURL(/\/organizations\/[0-9a-f-]{36}\/manage\/edit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Adirondack Pediatric Associates PC' })).toBeVisible();
-  await expect(toastWith(page, 'Organization Added')).toBeVisible();
   await expect.poll(async () => (await serverOrganizations(NEW_ORGANIZATION_NPI)).map((row) => row.account_number), { timeout: 30_000 }).toEqual([accountNumber]);
   await shot(page, '4-manage');
 
