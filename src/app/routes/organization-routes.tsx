@@ -30,7 +30,7 @@ export const organizationRoutes: RouteObject[] = [
             lazy: page(() => import('../../features/organizations/manage/organization-manage-page.tsx'), 'OrganizationManagePage'),
             children: [
               { path: 'edit', lazy: page(() => import('../../features/organizations/manage/organization-edit-tab.tsx'), 'OrganizationEditTab') },
-              { path: 'schedule', lazy: placeholder('Organization Schedule') },
+              { path: 'schedule', lazy: page(() => import('../../features/organizations/manage/organization-schedule-tab.tsx'), 'OrganizationScheduleTab') },
               { path: 'people', lazy: placeholder('Organization People') },
             ],
           },
