@@ -62,7 +62,10 @@ test('offline, a staff member adds a Medicare patient who may be a duplicate, fi
     await signIn(page, STAFF.email, STAFF.password);
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 60_000 });
     await page.getByRole('link', { name: 'Patients', exact: true }).first().click();
+    // The seeded patients have reached the device (the list is virtualized: search for one).
+    await page.getByLabel('Search patients').fill(LAST_NAME);
     await expect(page.getByRole('link', { name: /Whitfield, Eleanor Ruth/ })).toBeVisible({ timeout: 60_000 });
+    await page.getByLabel('Search patients').fill('');
 
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Add Patient' }).click();
