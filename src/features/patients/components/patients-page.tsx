@@ -129,7 +129,7 @@ function PatientList({ db }: { db: LocalDatabase }) {
             </Field>
           </HStack>
           {list.index && (
-            <Text mt="3" fontSize="sm" color="fg.muted" aria-live="polite">
+            <Text mt="3" fontSize="sm" color="fg.muted" aria-live="polite" data-testid="patient-count">
               {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'patient' : 'patients'}
             </Text>
           )}
