@@ -13,7 +13,7 @@ import { openLocalDatabase, type LocalDatabase } from '../../db/database.ts';
 import { latestWrite, newLocalDoc } from '../../db/index.ts';
 import { acquireList } from './list-cache.ts';
 import type { ListDefinition } from './list-definition.ts';
-import { readListSnapshot } from './list-snapshot-store.ts';
+import { readListSnapshot, writeListSnapshot } from './list-snapshot-store.ts';
 import type { ListSource } from './list-source.ts';
 import { textIndexSpec } from './text-index-spec.ts';
 
@@ -93,4 +93,16 @@ describe('the list saved for the next visit', () => {
     expect((await readListSnapshot<Org>(user, 'saving-test-organizations:all'))?.rows).toHaveLength(3);
     next.release();
   }, 30_000);
+
+  it('takes no list saved before that was guaranteed (it may lack rows of the write it names)', async () => {
+    await writeListSnapshot(user, 'older:all', { lwt: 7, json: '[]' });
+    expect(await readListSnapshot(user, 'older:all')).toEqual({ lwt: 7, rows: [] });
+    // The same record as an earlier version stored it (no format).
+    const request = indexedDB.open('labdir-list-snapshots');
+    const connection = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+    const put = connection.transaction('lists', 'readwrite').objectStore('lists').put({ lwt: 7, json: '[]' }, `${user}:older:all`);
+    await new Promise((resolve) => (put.onsuccess = resolve));
+    connection.close();
+    expect(await readListSnapshot(user, 'older:all')).toBeNull();
+  });
 });
