@@ -12,6 +12,7 @@
  * every list shares (src/lib/list), through the provider list.
  */
 import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_OF, DIRECTORY_TABLES, type SyncedTable } from '../../src/db/tables/definitions.ts';
 import { serviceClient, signedInUser, type TestUser } from '../helpers/clients.ts';
@@ -205,6 +206,8 @@ describe('a page reloaded or killed during the first download', () => {
         if (process.env.ONLY && !`${stage.stage} #${stage.nth}`.includes(process.env.ONLY)) continue;
         const problem = await reloadAt(stage, how, expected).catch((error: Error) => error.message);
         if (problem) failures.push(`${stage.stage} #${stage.nth}: ${problem}`);
+        // Progress of a long run, where asked (the reporter shows nothing until the end).
+        if (process.env.RELOAD_TEST_PROGRESS) appendFileSync(process.env.RELOAD_TEST_PROGRESS, `${how} ${stage.stage} #${stage.nth}: ${problem || 'ok'}\n`);
       }
       expect(failures).toEqual([]);
       expect(unexpected).toEqual([]);
