@@ -224,6 +224,7 @@ export class SimulatedPage {
     await bounded(Promise.all(this.instances.map((instance) => instance.close().catch(() => undefined))));
     // A dead tab's database goes with it: what could not close no longer counts against
     // RxDB's limit of open collections in this process (the next pages open their own).
-    if (!this.session.db.closed) for (const collection of Object.values(this.session.db.collections)) OPEN_COLLECTIONS.delete(collection as never);
+    // (A close that began and never finished marks the database closed: its collections are let go whatever it says.)
+    for (const collection of Object.values(this.session.db.collections)) OPEN_COLLECTIONS.delete(collection as never);
   }
 }
