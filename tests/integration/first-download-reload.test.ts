@@ -183,10 +183,13 @@ async function reloadAt(stage: Stage, how: 'kill' | 'unload', expected: string[]
     const started = Date.now();
     for (;;) {
       const label = next.label();
-      const shown = next.shown().rows.map((row) => row.id).sort();
+      const view = next.shown();
+      const shown = view.rows.map((row) => row.id).sort();
       const complete = expected.every((id) => shown.includes(id));
-      if (label === 'Up to date' && !complete) return `"Up to date" with ${shown.length} of ${expected.length} providers shown`;
-      if (label === 'Up to date') {
+      // A list still reading this device's copy shows a spinner, not a list.
+      const listed = view.display !== 'loading';
+      if (label === 'Up to date' && listed && !complete) return `"Up to date" with ${shown.length} of ${expected.length} providers shown (${view.display})`;
+      if (label === 'Up to date' && listed) {
         await new Promise((r) => setTimeout(r, 500));
         const later = next.shown().rows.length;
         return later === expected.length ? '' : `${later} providers shown a moment after "Up to date"`;

@@ -48,6 +48,9 @@ export class MemoryStorage implements Storage {
 
 type AnyInstance = { close(): Promise<void> };
 
+/** Pages loaded in this process (each one's storage is named after it). */
+let pageLoads = 0;
+
 /** What the provider list page shows: the display kind and the rows of an empty search. */
 export interface ShownList {
   display: 'failed' | 'loading' | 'empty' | 'table';
@@ -70,7 +73,6 @@ export interface PageOptions {
 export class SimulatedBrowser {
   readonly indexedDB = new IDBFactory();
   readonly localStorage = new MemoryStorage();
-  private loads = 0;
 
   constructor(
     readonly user: TestUser,
@@ -83,7 +85,7 @@ export class SimulatedBrowser {
    * which may end the page right there.
    */
   async openPage(onCommit: (page: SimulatedPage, commit: Commit) => void = () => undefined, pageOptions: PageOptions = {}): Promise<SimulatedPage> {
-    this.loads += 1;
+    pageLoads += 1;
     vi.resetModules();
     const idb = new PageIndexedDB(this.indexedDB);
     Object.assign(globalThis, { indexedDB: idb.factory, localStorage: this.localStorage });
@@ -120,13 +122,14 @@ export class SimulatedBrowser {
     const { error } = await client.auth.signInWithPassword({ email: this.user.email, password: this.user.password });
     if (error) throw error;
     const syncStore = createStore<SyncState>()(store.syncStoreInitializer);
-    // Each page's storage has a name of its own: RxDB keeps open databases by storage and name
-    // per JavaScript realm, and an ended page's database cannot always close cleanly.
+    // Each page's storage has a name of its own, across browsers: RxDB keeps open databases by
+    // storage and name per JavaScript realm and waits for a duplicate to close, and an ended
+    // page's database cannot always close.
     const instances: AnyInstance[] = [];
     const inner = dexieStorage({ indexedDB: idb.factory, IDBKeyRange });
     const storage: AnyRxStorage = {
       ...inner,
-      name: `${inner.name}-page-${this.loads}`,
+      name: `${inner.name}-page-${pageLoads}`,
       rxdbVersion: inner.rxdbVersion,
       createStorageInstance: async (params) => {
         const instance = await inner.createStorageInstance(params);
