@@ -47,7 +47,7 @@ async function insert(table: string, rows: Array<Record<string, unknown>>) {
 // running transactions are aborted, as a closed tab's would be. Anything else is a defect.
 const unexpected: unknown[] = [];
 const onRejection = (error: unknown) => {
-  if (!mentions(error, PAGE_GONE) && !mentions(error, 'A request was aborted')) unexpected.push(error);
+  if (!mentions(error, PAGE_GONE) && !mentions(error, 'aborted')) unexpected.push(error);
 };
 
 beforeAll(async () => {
