@@ -35,6 +35,7 @@ import type {
   LocalDocOfTable,
   MembershipDoc,
   OrganizationDoc,
+  PickupRequestDoc,
   PatientDoc,
   PreferenceDoc,
   ProfileDoc,
@@ -50,6 +51,7 @@ export interface LocalCollections {
   memberships: RxCollection<MembershipDoc>;
   preferences: RxCollection<PreferenceDoc>;
   delegates: RxCollection<DelegateDoc>;
+  pickup_requests: RxCollection<PickupRequestDoc>;
   outbox: RxCollection<OutboxItem>;
   /** In the protected database only (src/db/protected), never in the user's database. */
   patients: RxCollection<PatientDoc>;

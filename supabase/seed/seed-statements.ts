@@ -10,7 +10,8 @@
  * Order matters: profiles need their provider, delegates need their profiles.
  */
 import { demoApprovals, demoMemberships, demoPreferences } from './demo-links.ts';
-import { demoOrganizations } from './demo-organizations.ts';
+import { demoOrganizations, organizationRow } from './demo-organizations.ts';
+import { demoPickupRequests } from './demo-pickups.ts';
 import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
@@ -65,14 +66,13 @@ export function buildSeed(): SeedSummary {
   const preferences = demoPreferences(providers);
   const approvals = demoApprovals(providers, byKey);
 
-  const organizationRows: SqlRow[] = organizations.map((organization) => ({
-    id: organization.id,
-    legal_name: organization.legalName,
-    type: organization.type,
-    is_active: organization.isActive,
-    created_at: organization.createdAt,
-    updated_at: organization.createdAt,
-  }));
+  // Deactivated by the admin (deactivated_by references a profile: written with the local logins, below).
+  const organizationRows: SqlRow[] = organizations.map((organization) => organizationRow(organization, null));
+  const deactivations = organizations
+    .filter((organization) => !organization.isActive)
+    .map((organization) => `update public.organizations set deactivated_by = '${byKey.admin.id}' where id = '${organization.id}';`)
+    .join('\n');
+  const pickupRows = demoPickupRequests(organizations, byKey.staff.id);
 
   const providerRows: SqlRow[] = providers.map((provider) => {
     const defaultOrganization = orgIds.get(provider.organizationKeys[0] ?? '') ?? null;
@@ -204,6 +204,9 @@ export function buildSeed(): SeedSummary {
     ['E-mail identities of the logins', insertStatement('auth.identities', identityRows)],
     ['Roles: the admin, the staff members and the provider login', insertStatement('public.user_roles', roleRows)],
     ['Delegates', insertStatement('public.provider_delegate_approvals', approvalRows)],
+    // Both name demo users (deactivated_by, requested_by), so they come with the logins.
+    ['Who deactivated the closed organizations', deactivations],
+    ['Extra pickup requests', insertStatement('public.pickup_requests', pickupRows)],
   ];
   const render = (header: string, parts: Array<[string, string]>) =>
     `${header}\n${parts.map(([title, statement]) => `-- ${title}\n${statement}\n`).join('\n')}`;
@@ -219,6 +222,7 @@ export function buildSeed(): SeedSummary {
       memberships: membershipRows.length,
       preferences: preferenceRows.length,
       approvals: approvalRows.length,
+      pickup_requests: pickupRows.length,
     },
   };
 }

@@ -28,15 +28,15 @@ const CLIENT_KINDS = ['Occupational Health', 'Drug Testing', 'Research Study', '
 const ORG_SUFFIXES = ['Medical Group PLLC', 'Family Practice', 'Internal Medicine', 'Pediatrics', 'Urgent Care', "Women's Health", 'Cardiology Associates', 'Health Center'];
 const REPORT_FORMATS = ['summary', 'comprehensive', 'summary_plus', 'comprehensive_plus'] as const;
 
-function titleCase(name: string): string {
+export function titleCase(name: string): string {
   return name.toLowerCase().replace(/(^|[\s\-'])([a-z])/g, (_m, boundary: string, letter: string) => boundary + letter.toUpperCase());
 }
 
-function lastName(rng: Rng): string {
+export function lastName(rng: Rng): string {
   return rng.chance(0.45) ? titleCase(rng.pick(LAST_NAMES)) : `${rng.pick(STEMS)}${rng.pick(ENDINGS)}`;
 }
 
-function isoDaysAgo(rng: Rng, maxDays: number): string {
+export function isoDaysAgo(rng: Rng, maxDays: number): string {
   return new Date(Date.UTC(2026, 10, 1) - rng.int(1, maxDays) * 86_400_000 - rng.int(0, 86_399) * 1000).toISOString();
 }
 

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { installProbes, KEEP_NAMES_SHIM, type ProbeState } from './page-probes.ts';
-import { searchKeystrokes, type SampleProvider } from './search-script.ts';
+import { installProbes, KEEP_NAMES_SHIM, providerListProbe, type ProbeState } from './page-probes.ts';
+import type { SampleProvider } from './search-script.ts';
 
 export const STAFF = { email: 'staff@demo-lab.test', password: 'demo-staff-2026' };
 
@@ -27,11 +27,11 @@ export function countText(providers: number): string {
   return `${providers.toLocaleString('en-US')} ${providers === 1 ? 'provider' : 'providers'}`;
 }
 
-async function probe(page: Page): Promise<ProbeState> {
+export async function probe(page: Page): Promise<ProbeState> {
   return page.evaluate(() => window.__bench);
 }
 
-async function waitFor<T>(page: Page, what: string, read: (state: ProbeState) => T | null, timeoutMs: number): Promise<T> {
+export async function waitFor<T>(page: Page, what: string, read: (state: ProbeState) => T | null, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = read(await probe(page));
@@ -46,7 +46,7 @@ async function waitFor<T>(page: Page, what: string, read: (state: ProbeState) =>
   }
 }
 
-const painted = (value: number | null) => (value !== null && value >= 0 ? value : null);
+export const painted = (value: number | null) => (value !== null && value >= 0 ? value : null);
 
 export interface FirstSyncFigures {
   seconds: number;
@@ -59,7 +59,7 @@ export interface FirstSyncFigures {
 export async function measureFirstSync(browser: Browser, target: AppTarget, syncedRows: number): Promise<{ context: BrowserContext; page: Page; figures: FirstSyncFigures }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript({ content: KEEP_NAMES_SHIM });
-  await context.addInitScript(installProbes, countText(target.providers));
+  await context.addInitScript(installProbes, providerListProbe(countText(target.providers)));
   const page = await context.newPage();
   await page.goto(`${target.appUrl}/providers`);
   await page.getByLabel('Email').fill(STAFF.email);
@@ -233,8 +233,18 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Types realistic queries into the search box; each keystroke timed to the next paint. */
-export async function measureSearch(page: Page, target: AppTarget, minKeystrokes: number): Promise<SearchFigures> {
+/** What a search phase types, and the list count it must end on (the whole list). */
+export interface SearchScript {
+  keys: readonly string[];
+  countTestId: string;
+  /** The count's text for the whole list, e.g. "50,000 providers". */
+  countText: string;
+  /** Names the profile files (BENCH_PROFILE). */
+  label: string;
+}
+
+/** Types realistic queries into the page's search box; each keystroke timed to the next paint. */
+export async function measureSearch(page: Page, script: SearchScript): Promise<SearchFigures> {
   // A style change to compare (run-bench.ts).
   if (process.env.BENCH_EXTRA_CSS) await page.addStyleTag({ content: process.env.BENCH_EXTRA_CSS });
   const box = page.getByRole('searchbox');
@@ -244,7 +254,7 @@ export async function measureSearch(page: Page, target: AppTarget, minKeystrokes
     window.__bench.keystrokesBusy = [];
     window.__bench.keys = [];
   });
-  const keys = searchKeystrokes(target.samples, minKeystrokes);
+  const keys = script.keys;
   const profiling = process.env.BENCH_PROFILE ? await startSearchProfile(page) : null;
   for (const [before, key] of keys.entries()) {
     // Waits in the page for the sample instead of polling the probe's state from here: each
@@ -264,9 +274,15 @@ export async function measureSearch(page: Page, target: AppTarget, minKeystrokes
     // People type a few characters a second; leave the page idle between keys.
     await page.waitForTimeout(40);
   }
-  if (profiling) await profiling.stop(path.join(process.env.BENCH_PROFILE!, `search-${target.providers}`));
-  const count = await page.getByTestId('provider-count').textContent();
-  if (!count?.includes(countText(target.providers).split(' ')[0]!)) throw new Error(`The search did not end on the whole list: "${count}"`);
+  if (profiling) await profiling.stop(path.join(process.env.BENCH_PROFILE!, script.label));
+  // A list that renders its results from a deferred value (the patients') may paint the
+  // emptied box a frame before the whole list: give it a moment.
+  const whole = script.countText.split(' ')[0]!;
+  const ended = await page
+    .waitForFunction(({ testId, whole }) => document.querySelector(`[data-testid="${testId}"]`)?.textContent?.includes(whole) ?? false, { testId: script.countTestId, whole }, { timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!ended) throw new Error(`The search did not end on the whole list: "${await page.getByTestId(script.countTestId).textContent()}", not "${script.countText}"`);
   const state = await probe(page);
   if (process.env.BENCH_DEBUG) console.log(state.keys.map((key, i) => `${key}:${state.keystrokes[i]!.toFixed(0)}/${state.keystrokesBusy[i]!.toFixed(0)}`).join(' '));
   const samples = [...state.keystrokes].sort((a, b) => a - b);
@@ -286,7 +302,7 @@ const CPU_SAMPLING = !process.env.BENCH_TRACE_ONLY;
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'v8.execute'];
 
 /** A CPU profile (of a whole first sync, a trace would be too large to open). */
-async function startCpuProfile(page: Page, intervalMicros: number) {
+export async function startCpuProfile(page: Page, intervalMicros: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: intervalMicros });

@@ -1,7 +1,7 @@
 /**
  * What the benchmark installs in every page before the app runs (Playwright init script):
- * it watches the DOM for the provider list's first row and for the search count that says
- * the whole list is searchable, and times each keystroke in the search box to the paint
+ * it watches the DOM for a list's first row and for the search count that says the whole
+ * list is searchable (the providers', or the patients' in the patients phase), and times each keystroke in the search box to the paint
  * after it. "Painted" is taken after the next animation frame has rendered: a
  * requestAnimationFrame callback, then a message posted from it, which runs once that
  * frame's paint is done. Times are performance.now() of the page (0 = navigation start).
@@ -43,8 +43,20 @@ declare global {
   }
 }
 
-/** Installed with `context.addInitScript(installProbes, expectedTotalText)`. */
-export function installProbes(expectedCountText: string): void {
+/** Which list the probes watch: its rows, and its count element with the text that says the whole list is searchable. */
+export interface ProbedList {
+  rowSelector: string;
+  countSelector: string;
+  countText: string;
+}
+
+/** The provider directory's list. */
+export function providerListProbe(countText: string): ProbedList {
+  return { rowSelector: '[data-testid="provider-rows"] [role="row"]', countSelector: '[data-testid="provider-count"]', countText };
+}
+
+/** Installed with `context.addInitScript(installProbes, list)`. */
+export function installProbes(list: ProbedList): void {
   const state: ProbeState = { firstRowPaintedAt: null, searchReadyAt: null, keystrokes: [], keystrokesBusy: [], keys: [], progress: [], longTasks: [] };
   window.__bench = state;
   new PerformanceObserver((list) => {
@@ -58,13 +70,13 @@ export function installProbes(expectedCountText: string): void {
     });
   };
   const check = () => {
-    if (state.firstRowPaintedAt === null && document.querySelector('[data-testid="provider-rows"] [role="row"]')) {
+    if (state.firstRowPaintedAt === null && document.querySelector(list.rowSelector)) {
       state.firstRowPaintedAt = -1;
       afterPaint((at) => (state.firstRowPaintedAt = at));
     }
     if (state.searchReadyAt === null) {
-      const count = document.querySelector('[data-testid="provider-count"]');
-      if (count && count.textContent === expectedCountText) {
+      const count = document.querySelector(list.countSelector);
+      if (count && count.textContent === list.countText) {
         state.searchReadyAt = -1;
         afterPaint((at) => (state.searchReadyAt = at));
       }
@@ -79,7 +91,9 @@ export function installProbes(expectedCountText: string): void {
     'keydown',
     (event) => {
       const target = event.target as HTMLElement | null;
-      if (!target || target.getAttribute('role') !== 'searchbox') return;
+      // A search box: role="searchbox", or an <input type="search"> (whose implicit role it is).
+      const searchBox = target && (target.getAttribute('role') === 'searchbox' || (target instanceof HTMLInputElement && target.type === 'search'));
+      if (!searchBox) return;
       if (event.key === 'Control' || event.key === 'Meta' || event.key === 'Shift') return;
       const started = event.timeStamp;
       const key = event.key;

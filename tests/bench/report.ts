@@ -5,6 +5,7 @@
  */
 import type { BaselineFigures } from './measure-baseline.ts';
 import type { FirstSyncFigures, OfflineReloadFigures, SearchFigures } from './measure-app.ts';
+import type { PatientFigures } from './measure-patients.ts';
 import type { StorageFloorFigures } from './measure-storage-floor.ts';
 
 export interface SizeFigures {
@@ -26,6 +27,8 @@ export interface BenchResult {
   network: { latencyMs: number; megabitsPerSecond: number };
   javascriptBeforeFirstPaintKb: { landing: number; providers: number; providersFiles: number; landingFiles: number };
   sizes: SizeFigures[];
+  /** The patients phase (measure-patients.ts), after the directory sizes. */
+  patients?: PatientFigures;
   /** Sizes whose measurement failed (timeouts on a loaded machine), with the error. */
   failures?: string[];
   budgets: Array<{ name: string; limit: number; value: number; unit: string; met: boolean }>;
@@ -50,7 +53,31 @@ export function budgets(result: Omit<BenchResult, 'budgets' | 'totalSeconds'>): 
       { name: `first sync ${at}`, limit: 15, value: largest.firstSync.seconds, unit: 's', met: false },
     );
   }
+  const patients = result.patients;
+  if (patients) {
+    const at = `at ${patients.patients.toLocaleString('en-US')}`;
+    list.push(
+      // Issue 26: as fast as the provider search, with the same measure.
+      { name: `patient search keystroke-to-paint p95, app time ${at}`, limit: 16, value: patients.search.busy.p95, unit: 'ms', met: false },
+      // The key's derivation from the password (PBKDF2, 600,000 rounds) is part of it.
+      { name: `unlock to a patient's page painted ${at}`, limit: 2000, value: patients.unlockToPatientPageMs, unit: 'ms', met: false },
+      // Like the directory's search-ready after an offline reload.
+      { name: `unlock to the patient list searchable ${at}`, limit: 2000, value: patients.unlockToListSearchableMs, unit: 'ms', met: false },
+    );
+  }
   return list.map((budget) => ({ ...budget, met: budget.value <= budget.limit }));
+}
+
+function patientLines(patients: PatientFigures, providerSearch: SearchFigures | undefined): string[] {
+  const search = patients.search;
+  const versus = providerSearch ? ` (${f(search.busy.p95 / providerSearch.busy.p95, 2)}x the provider search's at ${f(providerSearch.keystrokes)} keys)` : '';
+  return [
+    '',
+    `Patients (${f(patients.patients)}, ${f(patients.activePatients)} active; seeded in ${f(patients.seedSeconds, 1)} s):`,
+    `  first sync (sealed on the device): ${f(patients.firstSync.seconds, 1)} s (${f(patients.firstSync.patientsPerSecond)} patients/s); JS heap with the list ${f(patients.heapWithListMb, 1)} MB`,
+    `  offline after a reload, unlock to: a patient's page ${f(patients.unlockToPatientPageMs)} ms; the list's first rows ${f(patients.unlockToListFirstRowsMs)} ms, searchable ${f(patients.unlockToListSearchableMs)} ms`,
+    `  search p50 / p95 / max (ms): ${f(search.p50, 1)} / ${f(search.p95, 1)} / ${f(search.max, 1)} (${search.keystrokes} keys); app time ${f(search.busy.p50, 1)} / ${f(search.busy.p95, 1)} / ${f(search.busy.max, 1)}${versus}`,
+  ];
 }
 
 const f = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
@@ -81,6 +108,7 @@ export function formatTable(result: BenchResult): string {
   const lines = rows.map((cells) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
   const js = result.javascriptBeforeFirstPaintKb;
   lines.push('', `JS before first paint (gzip): landing ${f(js.landing, 1)} KB (${js.landingFiles} files), /providers ${f(js.providers, 1)} KB (${js.providersFiles} files)`);
+  if (result.patients) lines.push(...patientLines(result.patients, result.sizes.at(-1)?.search));
   lines.push(`Baseline network: ${result.network.latencyMs} ms round trip, ${result.network.megabitsPerSecond} Mbit/s`, '', 'Budgets (ARCHITECTURE.md):');
   for (const budget of result.budgets) {
     lines.push(`  ${budget.met ? 'met   ' : 'MISSED'}  ${budget.name}: ${f(budget.value, 1)} ${budget.unit} (limit ${budget.limit} ${budget.unit})`);

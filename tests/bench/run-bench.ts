@@ -12,6 +12,10 @@
  *                                       completes with every figure (part of `npm test`)
  *   npm run bench -- --enforce          exit 1 when a budget is missed
  *   npm run bench -- --offline-runs 9   more offline reloads (the median is reported; 3 by default)
+ *   npm run bench -- --patients 20000   patients in the patients phase (100,000 by default, 1,000 with
+ *                                       --smoke; 0 skips it): after the directory sizes, the patients'
+ *                                       first sync, unlock to a patient's page and to the list, and the
+ *                                       patient search's keystroke-to-paint (measure-patients.ts)
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
  * BENCH_DEBUG=1: what each phase waited for, as it runs: the sync indicator's labels, each
  * keystroke's time, and per offline reload its first paint, long tasks and the waves of
@@ -29,11 +33,13 @@ import { parseArgs } from 'node:util';
 import { ANON_KEY, REPO_ROOT } from '../../supabase/local/config.ts';
 import { startBenchEnv, type BenchEnv } from './bench-env.ts';
 import { CLINIC_NETWORK, measureBaseline, signInForToken } from './measure-baseline.ts';
-import { jsBeforeFirstPaint, measureFirstSync, measureHeap, measureOfflineReload, measureSearch, STAFF, type OfflineReloadFigures } from './measure-app.ts';
+import { countText, jsBeforeFirstPaint, measureFirstSync, measureHeap, measureOfflineReload, measureSearch, STAFF, type OfflineReloadFigures } from './measure-app.ts';
 import { measureStorageFloor } from './measure-storage-floor.ts';
 import { budgets, formatTable, missingFigures, type BenchResult, type SizeFigures } from './report.ts';
-import { sampleProviders } from './search-script.ts';
+import { sampleProviders, searchKeystrokes } from './search-script.ts';
 import { countDirectory, seedDirectoryTo } from './seed-directory.ts';
+import { measurePatients, type PatientFigures } from './measure-patients.ts';
+import { samplePatients, seedPatientsTo } from './seed-patients.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +48,7 @@ const { values } = parseArgs({
     enforce: { type: 'boolean', default: false },
     out: { type: 'string' },
     'offline-runs': { type: 'string' },
+    patients: { type: 'string' },
   },
 });
 const smoke = values.smoke ?? false;
@@ -50,6 +57,8 @@ if (sizes.some((size) => !Number.isInteger(size) || size < 100)) throw new Error
 const keystrokes = smoke ? 24 : 120;
 const offlineRuns = Number(values['offline-runs'] ?? (smoke ? 1 : 3));
 if (!Number.isInteger(offlineRuns) || offlineRuns < 1) throw new Error(`--offline-runs must be a whole number of at least 1, not ${values['offline-runs']}`);
+const patientCount = Number(values.patients ?? (smoke ? 1000 : 100_000));
+if (!Number.isInteger(patientCount) || patientCount < 0) throw new Error(`--patients must be a whole number, not ${values.patients}`);
 const started = Date.now();
 const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${line}`);
 
@@ -87,7 +96,7 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
     const runs: OfflineReloadFigures[] = [];
     for (let run = 0; run < offlineRuns; run += 1) runs.push(await measureOfflineReload(page));
     log(`offline reload: first rows ${runs.map((run) => run.firstRowsMs.toFixed(0)).join(', ')} ms; search-ready ${runs.map((run) => run.searchReadyMs.toFixed(0)).join(', ')} ms`);
-    const search = await measureSearch(page, target, keystrokes);
+    const search = await measureSearch(page, { keys: searchKeystrokes(target.samples, keystrokes), countTestId: 'provider-count', countText: countText(target.providers), label: `search-${target.providers}` });
     log(`search p95 ${search.p95.toFixed(1)} ms over ${search.keystrokes} keystrokes`);
     await context.close();
     const storageFloor = await measureStorageFloor(env.browser, env.appUrl, firstSync.rows);
@@ -116,6 +125,16 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
   } finally {
     await context.close().catch(() => undefined);
   }
+}
+
+/** After the directory sizes (so their first syncs download only the demo patients). */
+async function measurePatientsPhase(env: BenchEnv, count: number): Promise<PatientFigures> {
+  log(`seeding to ${count.toLocaleString('en-US')} patients`);
+  const seed = await seedPatientsTo(env.stack.db.pg, count);
+  log(`seeded ${seed.added.toLocaleString('en-US')} patients in ${(seed.ms / 1000).toFixed(1)} s`);
+  const samples = await samplePatients(env.stack.db.pg);
+  const figures = await measurePatients(env.browser, { appUrl: env.appUrl, counts: seed.counts, samples, keystrokes }, log);
+  return { ...figures, seedSeconds: seed.ms / 1000 };
 }
 
 async function landingJs(env: BenchEnv) {
@@ -151,12 +170,22 @@ try {
       break;
     }
   }
+  let patients: PatientFigures | undefined;
+  if (patientCount > 0 && failures.length === 0) {
+    try {
+      patients = await measurePatientsPhase(env, patientCount);
+    } catch (error) {
+      failures.push(`${patientCount} patients: ${error instanceof Error ? error.message : String(error)}`);
+      log(`measuring ${patientCount.toLocaleString('en-US')} patients failed: ${failures.at(-1)}`);
+    }
+  }
   const partial = {
     startedAt: new Date(started).toISOString(),
     machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), chromium: env.browser.version(), node: process.version },
     network: CLINIC_NETWORK,
     javascriptBeforeFirstPaintKb: { landing: landing.kb, landingFiles: landing.files, providers: js?.providers ?? Number.NaN, providersFiles: js?.files ?? 0 },
     sizes: measured,
+    ...(patients ? { patients } : {}),
     ...(failures.length > 0 ? { failures } : {}),
   };
   const result: BenchResult = { ...partial, budgets: budgets(partial), totalSeconds: (Date.now() - started) / 1000 };

@@ -1,5 +1,6 @@
 /**
- * The keystrokes of the search benchmark, as staff type them: last names, first and last
+ * The keystrokes of the search benchmark, as staff type them (the patients' queries are in
+ * seed-patients.ts): last names, first and last
  * names, NPI prefixes, a typo corrected with Backspace, and clearing the box (select all +
  * Backspace, or Backspace key by key). Built from providers really in the database so the
  * queries narrow to real matches.
@@ -24,7 +25,8 @@ export async function sampleProviders(pg: PGlite, count = 24): Promise<SamplePro
   return rows.map((row) => ({ firstName: row.first_name, lastName: row.last_name, npi: row.npi }));
 }
 
-type Query = { text: string; clear: 'select-all' | 'backspaces' };
+/** A query as typed, and how the box is cleared after it. */
+export type Query = { text: string; clear: 'select-all' | 'backspaces' };
 
 function queries(samples: readonly SampleProvider[]): Query[] {
   const list: Query[] = [];
@@ -46,11 +48,9 @@ function queries(samples: readonly SampleProvider[]): Query[] {
   return list;
 }
 
-/** Playwright key names, at least `min` of them, ending on an empty search box. */
-export function searchKeystrokes(samples: readonly SampleProvider[], min: number): string[] {
-  if (samples.length === 0) throw new Error('No providers to search for');
+/** Playwright key names typing `all` in turn (and clearing the box after each), at least `min` of them, ending on an empty box. */
+export function typedQueries(all: readonly Query[], min: number): string[] {
   const keys: string[] = [];
-  const all = queries(samples);
   for (let round = 0; keys.length < min; round += 1) {
     const query = all[round % all.length]!;
     for (const char of query.text) keys.push(char === ' ' ? 'Space' : char);
@@ -58,4 +58,10 @@ export function searchKeystrokes(samples: readonly SampleProvider[], min: number
     else for (let i = 0; i < query.text.length; i += 1) keys.push('Backspace');
   }
   return keys;
+}
+
+/** Playwright key names for the provider search, at least `min` of them, ending on an empty search box. */
+export function searchKeystrokes(samples: readonly SampleProvider[], min: number): string[] {
+  if (samples.length === 0) throw new Error('No providers to search for');
+  return typedQueries(queries(samples), min);
 }

@@ -9,7 +9,7 @@ import { generateDirectory, type Row } from './directory-data.ts';
 
 const BATCH = 5000;
 
-async function insertRows(pg: PGlite, table: string, rows: readonly Row[]): Promise<void> {
+export async function insertRows(pg: PGlite, table: string, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const list = columns.map((column) => `"${column}"`).join(', ');
@@ -24,11 +24,12 @@ async function insertRows(pg: PGlite, table: string, rows: readonly Row[]): Prom
 
 const SEEDED_TABLES = ['organizations', 'providers', 'provider_organization_memberships', 'provider_preferences'];
 
-async function setRealtimeNotify(pg: PGlite, enabled: boolean): Promise<void> {
+/** Pauses (or resumes) the local stack's Realtime NOTIFY per row on `tables` while the bench seeds them. */
+export async function setRealtimeNotify(pg: PGlite, enabled: boolean, tables: readonly string[] = SEEDED_TABLES): Promise<void> {
   const { rows } = await pg.query<{ table: string }>(
     `select c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid
       where g.tgname = 'realtime_local_changes' and c.relname = any($1)`,
-    [SEEDED_TABLES],
+    [tables],
   );
   for (const { table } of rows) {
     await pg.exec(`alter table public.${table} ${enabled ? 'enable' : 'disable'} trigger realtime_local_changes`);

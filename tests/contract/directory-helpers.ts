@@ -22,7 +22,7 @@ export function badCheckDigitNpi(): string {
 export type Row = Record<string, unknown>;
 
 export function organizationRow(overrides: Row = {}): Row {
-  return { id: randomUUID(), legal_name: `Contract Clinic ${randomUUID().slice(0, 6)}`, type: 'healthcare', ...overrides };
+  return { id: randomUUID(), legal_name: `Contract Clinic ${randomUUID().slice(0, 6)}`, type: 'non_healthcare', ...overrides };
 }
 
 export function providerRow(overrides: Row = {}): Row {

@@ -34,7 +34,7 @@ async function insertThrough(base: string, id: string): Promise<Response | Error
     const response = await fetch(`${base}/rest/v1/organizations`, {
       method: 'POST',
       headers: { ...headers, prefer: 'return=representation' },
-      body: JSON.stringify({ id, legal_name: `Proxy ${id.slice(0, 8)}`, type: 'healthcare' }),
+      body: JSON.stringify({ id, legal_name: `Proxy ${id.slice(0, 8)}`, type: 'non_healthcare' }),
     });
     await response.clone().text();
     return response;

@@ -61,7 +61,7 @@ function secondStack(): Promise<{ code: number | null; stderr: string }> {
 }
 
 describe('the data folder', () => {
-  const organization = { id: randomUUID(), legal_name: 'Persisted Practice', type: 'healthcare' };
+  const organization = { id: randomUUID(), legal_name: 'Persisted Practice', type: 'non_healthcare' };
 
   it('keeps what was written across a restart, without migrating or seeding again', async () => {
     const first = await start({ seed: true });

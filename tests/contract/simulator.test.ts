@@ -45,6 +45,12 @@ const EXPECTED: Record<NamedNpiKey, { nppes: 0 | 1; ppef: number; partB: 'Y' | '
   deactivated: { nppes: 0, ppef: 0, partB: null },
   unknown: { nppes: 0, ppef: 0, partB: null },
   invalidCheckDigit: { nppes: 0, ppef: 0, partB: null },
+  hudsonValleyPractice: { nppes: 1, ppef: 0, partB: null },
+  northwayPediatrics: { nppes: 1, ppef: 0, partB: null },
+  greenMountainMedicine: { nppes: 1, ppef: 0, partB: null },
+  deactivatedOrganization: { nppes: 0, ppef: 0, partB: null },
+  newOrganization: { nppes: 1, ppef: 0, partB: null },
+  newSoleProprietor: { nppes: 1, ppef: 0, partB: null },
 };
 
 describe('simulated NPPES: named NPIs', () => {

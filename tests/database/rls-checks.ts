@@ -27,7 +27,7 @@ insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_d
   ('${ID.staff}', 'authenticated', 'authenticated', 'rls-staff@db.test', '{}', '{"first_name":"Sam"}', now(), now()),
   ('${ID.admin}', 'authenticated', 'authenticated', 'rls-admin@db.test', '{}', '{}', now(), now()),
   ('${ID.providerUser}', 'authenticated', 'authenticated', 'rls-provider@db.test', '{}', '{}', now(), now());
-insert into public.organizations (id, legal_name, type) values ('${ID.org}', 'RLS Check Clinic', 'healthcare');
+insert into public.organizations (id, legal_name, type) values ('${ID.org}', 'RLS Check Clinic', 'non_healthcare');
 insert into public.providers (id, first_name, last_name) values
   ('${ID.own}', 'Own', 'Provider'), ('${ID.other}', 'Other', 'Provider');
 update public.profiles set provider_id = '${ID.own}' where id = '${ID.providerUser}';
@@ -69,13 +69,13 @@ export interface RlsCheck {
 
 const ids = (...values: string[]) => values.map((value) => `'${value}'`).join(', ');
 const everyTable = ['organizations', 'providers', 'profiles', 'user_roles', 'provider_organization_memberships',
-  'provider_preferences', 'provider_delegate_approvals', 'audit_log', 'function_idempotency'];
+  'provider_preferences', 'provider_delegate_approvals', 'audit_log', 'function_idempotency', 'pickup_requests'];
 const pushOrganization = `select public.sync_push('organizations', jsonb_build_array(jsonb_build_object(
-  'new', jsonb_build_object('id', gen_random_uuid(), 'legal_name', 'Pushed Clinic', 'type', 'healthcare'), 'assumed', null))) as result`;
+  'new', jsonb_build_object('id', gen_random_uuid(), 'legal_name', 'Pushed Clinic', 'type', 'non_healthcare'), 'assumed', null))) as result`;
 
 export const RLS_CHECKS: RlsCheck[] = [
   ...everyTable.map((table): RlsCheck => ({ who: 'anon', what: `cannot read ${table}`, sql: `select 1 from public.${table} limit 1`, expect: { refused: '42501' } })),
-  { who: 'anon', what: 'cannot insert an organization', sql: `insert into public.organizations (legal_name, type) values ('X', 'healthcare')`, expect: { refused: '42501' } },
+  { who: 'anon', what: 'cannot insert an organization', sql: `insert into public.organizations (legal_name, type) values ('X', 'non_healthcare')`, expect: { refused: '42501' } },
   { who: 'anon', what: 'cannot call sync_push', sql: pushOrganization, expect: { refused: '42501' } },
 
   { who: 'staff', what: 'reads both providers', sql: `select id from public.providers where id in (${ids(ID.own, ID.other)}) order by id`, expect: { rows: [{ id: ID.own }, { id: ID.other }] } },
@@ -84,7 +84,7 @@ export const RLS_CHECKS: RlsCheck[] = [
            + (select count(*) from public.provider_preferences where id in (${ids(ID.ownPreferences, ID.otherPreferences)}))
            + (select count(*) from public.provider_delegate_approvals where id in (${ids(ID.ownApproval, ID.otherApproval)})))::int as n`,
     expect: { rows: [{ n: 6 }] } },
-  { who: 'staff', what: 'adds an organization', sql: `insert into public.organizations (legal_name, type) values ('Staff Clinic', 'healthcare') returning legal_name`, expect: { rows: [{ legal_name: 'Staff Clinic' }] } },
+  { who: 'staff', what: 'adds an organization', sql: `insert into public.organizations (legal_name, type) values ('Staff Clinic', 'non_healthcare') returning legal_name`, expect: { rows: [{ legal_name: 'Staff Clinic' }] } },
   { who: 'staff', what: 'edits a provider', sql: `update public.providers set credential = 'M.D.' where id = '${ID.other}' returning credential`, expect: { rows: [{ credential: 'M.D.' }] } },
   { who: 'staff', what: 'never hard-deletes a provider', sql: `delete from public.providers where id = '${ID.other}'`, expect: { refused: '42501' } },
   { who: 'staff', what: 'cannot grant a role', sql: `insert into public.user_roles (user_id, role) values ('${ID.providerUser}', 'admin')`, expect: { refused: '42501' } },
@@ -103,6 +103,19 @@ export const RLS_CHECKS: RlsCheck[] = [
   { who: 'provider', what: 'reads only their own preferences', sql: `select id from public.provider_preferences where id in (${ids(ID.ownPreferences, ID.otherPreferences)})`, expect: { rows: [{ id: ID.ownPreferences }] } },
   { who: 'provider', what: 'reads only their own delegates', sql: `select id from public.provider_delegate_approvals where id in (${ids(ID.ownApproval, ID.otherApproval)})`, expect: { rows: [{ id: ID.ownApproval }] } },
   { who: 'provider', what: 'sees no organization', sql: `select id from public.organizations where id = '${ID.org}'`, expect: { rows: [] } },
+  { who: 'provider', what: 'sees no pickup request', sql: `select id from public.pickup_requests`, expect: { rows: [] } },
+  {
+    who: 'provider',
+    what: 'cannot ask for a pickup',
+    sql: `insert into public.pickup_requests (organization_id, pickup_date, window_start, window_end, specimen_count, transport_temperature) values ('${ID.org}', '2030-01-02', '09:00', '10:00', 3, 'ambient')`,
+    expect: { refused: '42501' },
+  },
+  {
+    who: 'staff',
+    what: 'asks for a pickup',
+    sql: `insert into public.pickup_requests (organization_id, pickup_date, window_start, window_end, specimen_count, transport_temperature) values ('${ID.org}', '2030-01-02', '09:00', '10:00', 3, 'ambient') returning status`,
+    expect: { rows: [{ status: 'requested' }] },
+  },
   { who: 'provider', what: 'sees no membership', sql: `select id from public.provider_organization_memberships where id in (${ids(ID.ownMembership, ID.otherMembership)})`, expect: { rows: [] } },
   { who: 'provider', what: 'cannot edit their provider record', sql: `update public.providers set first_name = 'X' where id = '${ID.own}' returning id`, expect: { rows: [] } },
   { who: 'provider', what: 'edits their own preferences', sql: `update public.provider_preferences set fax_notifications = true where id = '${ID.ownPreferences}' returning fax_notifications`, expect: { rows: [{ fax_notifications: true }] } },

@@ -32,7 +32,7 @@ async function serverRow(table: string, id: string) {
 describe('offline edits', () => {
   it('survive closing the app and push exactly once when back online', async () => {
     const existingId = randomUUID();
-    await browser.db.organizations.insert(newLocalDoc('organizations', { id: existingId, legal_name: 'Before Offline', type: 'healthcare' }));
+    await browser.db.organizations.insert(newLocalDoc('organizations', { id: existingId, legal_name: 'Before Offline', type: 'non_healthcare' }));
     await eventually(async () => expect(await serverRow('organizations', existingId)).not.toBeNull());
     await eventually(() => expect(browser.state().pendingChanges).toBe(0));
 
@@ -72,7 +72,7 @@ describe('offline edits', () => {
     await browser.client.auth.signOut({ scope: 'local' });
     await eventually(() => expect(browser.state()).toMatchObject({ phase: 'paused', pauseReason: 'signed-out' }));
     const id = randomUUID();
-    await browser.db.organizations.insert(newLocalDoc('organizations', { id, legal_name: 'Signed Out Edit', type: 'healthcare' }));
+    await browser.db.organizations.insert(newLocalDoc('organizations', { id, legal_name: 'Signed Out Edit', type: 'non_healthcare' }));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await serverRow('organizations', id)).toBeNull();
     expect(browser.state().pendingChanges).toBe(1);

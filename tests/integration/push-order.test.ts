@@ -38,7 +38,7 @@ describe('push order', () => {
     const providerId = randomUUID();
     const membershipId = randomUUID();
     const preferencesId = randomUUID();
-    await browser.db.organizations.insert(newLocalDoc('organizations', { id: organizationId, legal_name: 'Order Clinic', type: 'healthcare' }));
+    await browser.db.organizations.insert(newLocalDoc('organizations', { id: organizationId, legal_name: 'Order Clinic', type: 'non_healthcare' }));
     await browser.db.providers.insert(newLocalDoc('providers', { id: providerId, first_name: 'Mary', last_name: 'Parent' }));
     await browser.db.memberships.insert(
       newLocalDoc('provider_organization_memberships', { id: membershipId, provider_id: providerId, organization_id: organizationId }),

@@ -28,7 +28,7 @@ describe('two browsers', () => {
   it('converge on records created and edited on either side', async () => {
     const organizationId = randomUUID();
     const providerId = randomUUID();
-    await a.db.organizations.insert(newLocalDoc('organizations', { id: organizationId, legal_name: 'Converge Clinic', type: 'healthcare' }));
+    await a.db.organizations.insert(newLocalDoc('organizations', { id: organizationId, legal_name: 'Converge Clinic', type: 'non_healthcare' }));
     await a.db.providers.insert(
       newLocalDoc('providers', {
         id: providerId,

@@ -55,7 +55,7 @@ describe('local data per user', () => {
     // The first user's session ends (e.g. it expired); they keep working locally.
     await client.auth.signOut({ scope: 'local' });
     const id = randomUUID();
-    await getLocalDatabase()!.organizations.insert(newLocalDoc('organizations', { id, legal_name: 'First User Draft', type: 'healthcare' }));
+    await getLocalDatabase()!.organizations.insert(newLocalDoc('organizations', { id, legal_name: 'First User Draft', type: 'non_healthcare' }));
     await eventually(() => expect(useSyncStore.getState()).toMatchObject({ pendingChanges: 1, pauseReason: 'signed-out' }));
 
     // Someone else signs in on this browser: the first user's change must not go out now.

@@ -1,32 +1,39 @@
 /**
- * Organization routes (spec §2). Their pages are built by later issues: until then each is
- * a placeholder. The healthcare, non-healthcare and sole-proprietor lists reuse the index.
+ * Organization routes (spec §2, issue 24): the lists (the healthcare, non-healthcare and
+ * sole-proprietor lists are the same page with that type), the add flow (type selection,
+ * also at /new; NPI lookup; create) and the manage page with its tabs.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { placeholder } from './lazy-route.tsx';
+import { page, placeholder } from './lazy-route.tsx';
 
-const organizationsIndex = placeholder('Organizations');
+const listPages = () => import('../../features/organizations/list/organization-list-page.tsx');
+const typeSelection = page(() => import('../../features/organizations/add/type-selection-page.tsx'), 'OrganizationTypeSelectionPage');
 
 export const organizationRoutes: RouteObject[] = [
   {
     path: 'organizations',
     children: [
-      { index: true, lazy: organizationsIndex },
-      { path: 'type-selection', lazy: placeholder('Add Organization') },
-      { path: 'new', lazy: placeholder('New Organization') },
-      { path: 'lookup', lazy: placeholder('Organization Lookup') },
-      { path: 'create', lazy: placeholder('Create Organization') },
-      { path: 'healthcare', lazy: organizationsIndex },
-      { path: 'non-healthcare', lazy: organizationsIndex },
-      { path: 'sole-proprietor', lazy: organizationsIndex },
+      { index: true, lazy: page(listPages, 'OrganizationsPage') },
+      { path: 'type-selection', lazy: typeSelection },
+      { path: 'new', lazy: typeSelection },
+      { path: 'lookup', lazy: page(() => import('../../features/organizations/add/organization-lookup-page.tsx'), 'OrganizationLookupPage') },
+      { path: 'create', lazy: page(() => import('../../features/organizations/add/create-organization-page.tsx'), 'CreateOrganizationPage') },
+      { path: 'healthcare', lazy: page(listPages, 'HealthcareOrganizationsPage') },
+      { path: 'non-healthcare', lazy: page(listPages, 'NonHealthcareOrganizationsPage') },
+      { path: 'sole-proprietor', lazy: page(listPages, 'SoleProprietorsPage') },
       { path: 'members', lazy: placeholder('Organization Members') },
       {
         path: ':orgId/manage',
         children: [
           { index: true, element: <Navigate to="edit" replace /> },
-          { path: 'edit', lazy: placeholder('Edit Organization') },
-          { path: 'schedule', lazy: placeholder('Organization Schedule') },
-          { path: 'people', lazy: placeholder('Organization People') },
+          {
+            lazy: page(() => import('../../features/organizations/manage/organization-manage-page.tsx'), 'OrganizationManagePage'),
+            children: [
+              { path: 'edit', lazy: page(() => import('../../features/organizations/manage/organization-edit-tab.tsx'), 'OrganizationEditTab') },
+              { path: 'schedule', lazy: page(() => import('../../features/organizations/manage/organization-schedule-tab.tsx'), 'OrganizationScheduleTab') },
+              { path: 'people', lazy: placeholder('Organization People') },
+            ],
+          },
         ],
       },
     ],

@@ -24,6 +24,9 @@ function lockManager(): LockManagerLike | null {
   return locks && typeof locks.request === 'function' ? locks : null;
 }
 
+/** How long a device number's claim may take before the lock is given up. */
+const CLAIM_TIMEOUT_MS = 15_000;
+
 let localQueue: Promise<unknown> = Promise.resolve();
 
 /** Runs `task` alone: across the browser's tabs with Web Locks, within this realm otherwise. */
@@ -43,7 +46,11 @@ export async function ensureDeviceNumber(records: DeviceRecords, claim: () => Pr
     const again = records.sequence();
     if (again) return again.device;
     try {
-      const device = await claim();
+      // A claim that never answers (a request cut off by going offline) must not hold the
+      // lock every new patient's number waits for: past the limit it counts as failed.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('claim timed out')), CLAIM_TIMEOUT_MS)));
+      const device = await Promise.race([claim(), limit]).finally(() => clearTimeout(timer));
       if (!Number.isSafeInteger(device) || device <= 0) return null;
       records.saveSequence({ device, counter: 0 });
       return device;

@@ -46,6 +46,11 @@ export async function describeRecord(table: SyncedTable, doc: Doc, lookup: Recor
       const delegate = personName(await lookup('profiles', doc.delegate_id));
       return `the delegate approval of ${quoted(delegate, 'a user')} for ${await provider()}`;
     }
+    case 'pickup_requests': {
+      const organization = text(await lookup('organizations', doc.organization_id), 'legal_name');
+      const when = [text(doc, 'pickup_date'), [text(doc, 'window_start'), text(doc, 'window_end')].filter(Boolean).join('–')].filter(Boolean).join(' ');
+      return `the pickup request${when ? ` for ${when}` : ''} of organization ${quoted(organization, '(unknown)')}`;
+    }
     case 'patients':
       return `patient ${quoted(personName(doc), '(unnamed)')}`;
   }
@@ -62,6 +67,18 @@ const FIELD_LABELS: Record<string, string> = {
   favorite_reports: 'distribution email addresses',
   in_app_notifications: 'in-app notifications',
   can_view_vip_patients: 'VIP patient viewing',
+  dba_name: 'DBA name',
+  clia_number: 'CLIA number',
+  bill_types: 'bill types',
+  courier_schedule: 'pickup schedule',
+  contacts: 'contacts',
+  closures: 'closures',
+  practice_address: 'practice address',
+  billing_address: 'billing address',
+  authorized_official: 'authorized official',
+  primary_taxonomy_code: 'primary taxonomy code',
+  primary_taxonomy_description: 'primary taxonomy',
+  nppes_verified_at: 'last NPPES refresh',
 };
 
 export function fieldLabel(field: string): string {

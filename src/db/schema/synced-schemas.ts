@@ -41,7 +41,8 @@ function propertyOf(spec: ColumnSpec): JsonSchemaProperty {
 }
 
 const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchemaProperty> } = {
-  organizations: { sort_name: { type: 'string', maxLength: SORT_KEY_MAX_LENGTH } },
+  // `type` is indexed (with sort_name) for the type filters' first page: an indexed string needs a maxLength.
+  organizations: { sort_name: { type: 'string', maxLength: SORT_KEY_MAX_LENGTH }, type: { type: 'string', maxLength: 32 } },
   providers: {
     sort_name: { type: 'string', maxLength: SORT_KEY_MAX_LENGTH },
     npi_key: { type: 'string', maxLength: 16 },
@@ -51,6 +52,7 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
   provider_organization_memberships: {},
   provider_preferences: {},
   provider_delegate_approvals: {},
+  pickup_requests: {},
   patients: {},
 };
 
@@ -60,24 +62,27 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
  * which fills the new columns with their defaults; the next pull brings the server's values.
  */
 export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
-  organizations: 0,
+  // 1: the client-account columns of issue 24 and the (type, sort_name) index.
+  organizations: 1,
   providers: 0,
   profiles: 1,
   user_roles: 0,
   provider_organization_memberships: 0,
   provider_preferences: 0,
   provider_delegate_approvals: 0,
+  pickup_requests: 0,
   patients: 0,
 };
 
 const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
-  organizations: ['sort_name', 'local_dirty'],
+  organizations: ['sort_name', ['type', 'sort_name'], 'local_dirty'],
   providers: ['sort_name', 'npi_key', 'local_dirty'],
   profiles: ['local_dirty'],
   user_roles: ['user_id', 'local_dirty'],
   provider_organization_memberships: ['provider_id', 'organization_id', 'local_dirty'],
   provider_preferences: ['provider_id', 'local_dirty'],
   provider_delegate_approvals: ['provider_id', 'local_dirty'],
+  pickup_requests: ['organization_id', 'local_dirty'],
   // Only fields that identify nobody: indexed fields stay readable in IndexedDB (src/db/protected).
   patients: ['local_dirty'],
 };

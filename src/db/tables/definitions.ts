@@ -16,6 +16,30 @@ export const organizationColumns = {
   is_active: required('boolean', true),
   created_at: required('timestamptz', NOW),
   updated_at: required('timestamptz', NOW),
+  // Issue 24 (20261125200000_organization_accounts.sql).
+  dba_name: nullable('text'),
+  npi: nullable('text'),
+  // Never null on the server (its trigger gives the next free number and client billing to a row without them).
+  account_number: nullable('text'),
+  bill_types: nullable('text[]'),
+  practice_address: nullable('jsonb'),
+  billing_address: nullable('jsonb'),
+  phone: nullable('text'),
+  fax: nullable('text'),
+  email: nullable('text'),
+  clia_number: nullable('text'),
+  notes: nullable('text'),
+  nppes_data: nullable('jsonb'),
+  nppes_verified_at: nullable('timestamptz'),
+  authorized_official: nullable('jsonb'),
+  primary_taxonomy_code: nullable('text'),
+  primary_taxonomy_description: nullable('text'),
+  courier_schedule: nullable('jsonb'),
+  closures: nullable('jsonb'),
+  pickup_instructions: nullable('text'),
+  contacts: nullable('jsonb'),
+  deactivated_at: nullable('timestamptz'),
+  deactivated_by: nullable('uuid'),
 } as const satisfies ColumnMap;
 
 export const providerColumns = {
@@ -97,6 +121,24 @@ export const delegateColumns = {
   updated_at: required('timestamptz', NOW),
 } as const satisfies ColumnMap;
 
+export const pickupRequestColumns = {
+  id: required('uuid', NEW_UUID),
+  organization_id: required('uuid'),
+  pickup_date: required('date'),
+  window_start: required('text'),
+  window_end: required('text'),
+  specimen_count: required('integer'),
+  transport_temperature: required('text'),
+  note: nullable('text'),
+  status: required('text', 'requested'),
+  requested_by: nullable('uuid'),
+  cancelled_at: nullable('timestamptz'),
+  cancelled_by: nullable('uuid'),
+  collected_at: nullable('timestamptz'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
 export const patientColumns = {
   id: required('uuid', NEW_UUID),
   lab_patient_id: required('text'),
@@ -129,6 +171,7 @@ export const TABLE_COLUMNS = {
   provider_organization_memberships: membershipColumns,
   provider_preferences: preferenceColumns,
   provider_delegate_approvals: delegateColumns,
+  pickup_requests: pickupRequestColumns,
   patients: patientColumns,
 } as const;
 
@@ -143,6 +186,7 @@ export const COLLECTION_OF = {
   provider_organization_memberships: 'memberships',
   provider_preferences: 'preferences',
   provider_delegate_approvals: 'delegates',
+  pickup_requests: 'pickup_requests',
   patients: 'patients',
 } as const satisfies Record<SyncedTable, string>;
 
@@ -150,6 +194,7 @@ export type SyncedCollectionName = (typeof COLLECTION_OF)[SyncedTable];
 
 /** Foreign keys: column → referenced table (all reference the parent's id). */
 export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<keyof (typeof TABLE_COLUMNS)[T], SyncedTable>>> } = {
+  // deactivated_by is the server's to set (never a parent a push waits for).
   organizations: {},
   providers: { default_organization_id: 'organizations' },
   profiles: { provider_id: 'providers', deactivated_by: 'profiles' },
@@ -161,6 +206,7 @@ export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<
   },
   provider_preferences: { provider_id: 'providers' },
   provider_delegate_approvals: { provider_id: 'providers', delegate_id: 'profiles', created_by: 'profiles' },
+  pickup_requests: { organization_id: 'organizations', requested_by: 'profiles', cancelled_by: 'profiles' },
   patients: { created_by: 'profiles' },
 };
 
@@ -173,6 +219,7 @@ export const SYNC_ORDER: readonly SyncedTable[] = [
   'provider_organization_memberships',
   'provider_preferences',
   'provider_delegate_approvals',
+  'pickup_requests',
   'patients',
 ];
 
@@ -204,6 +251,7 @@ export type UserRoleRow = RowOf<typeof userRoleColumns>;
 export type MembershipRow = RowOf<typeof membershipColumns>;
 export type PreferenceRow = RowOf<typeof preferenceColumns>;
 export type DelegateRow = RowOf<typeof delegateColumns>;
+export type PickupRequestRow = RowOf<typeof pickupRequestColumns>;
 export type PatientRow = RowOf<typeof patientColumns>;
 
 export type OrganizationInput = InputOf<typeof organizationColumns>;
@@ -213,6 +261,7 @@ export type UserRoleInput = InputOf<typeof userRoleColumns>;
 export type MembershipInput = InputOf<typeof membershipColumns>;
 export type PreferenceInput = InputOf<typeof preferenceColumns>;
 export type DelegateInput = InputOf<typeof delegateColumns>;
+export type PickupRequestInput = InputOf<typeof pickupRequestColumns>;
 export type PatientInput = InputOf<typeof patientColumns>;
 
 /** What a caller gives to create a record of each table (columns with defaults are optional). */
@@ -224,5 +273,6 @@ export interface InputOfTable {
   provider_organization_memberships: MembershipInput;
   provider_preferences: PreferenceInput;
   provider_delegate_approvals: DelegateInput;
+  pickup_requests: PickupRequestInput;
   patients: PatientInput;
 }

@@ -13,6 +13,7 @@ import type {
   DelegateRow,
   MembershipRow,
   OrganizationRow,
+  PickupRequestRow,
   PatientRow,
   PreferenceRow,
   ProfileRow,
@@ -33,6 +34,7 @@ export type UserRoleDoc = UserRoleRow & SyncFields;
 export type MembershipDoc = MembershipRow & SyncFields;
 export type PreferenceDoc = PreferenceRow & SyncFields;
 export type DelegateDoc = DelegateRow & SyncFields;
+export type PickupRequestDoc = PickupRequestRow & SyncFields;
 /** No sort key: every field but the id and the flags is encrypted at rest (src/db/protected). */
 export type PatientDoc = PatientRow & SyncFields;
 
@@ -44,6 +46,7 @@ export interface LocalDocOfTable {
   provider_organization_memberships: MembershipDoc;
   provider_preferences: PreferenceDoc;
   provider_delegate_approvals: DelegateDoc;
+  pickup_requests: PickupRequestDoc;
   patients: PatientDoc;
 }
 

@@ -28,6 +28,23 @@ export interface NpiVerificationResult {
   error: string | null;
   /** The NPPES registry's answer (`{result_count, results}`), stored with the provider. */
   nppes_data: unknown;
+  /** Other names of the record (a Type 2's "Doing Business As" among them); absent from older servers. */
+  other_names?: Array<{ name: string; type: string }>;
+  dba_name?: string | null;
+  /** A Type 2 record's authorized official. */
+  authorized_official?: NpiAuthorizedOfficial | null;
+  mailing_address?: NpiPrimaryAddress | null;
+  /** A Type 1 record's sole proprietor flag (null when the registry does not say). */
+  sole_proprietor?: boolean | null;
+}
+
+export interface NpiAuthorizedOfficial {
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  credential: string | null;
+  title: string | null;
+  phone: string | null;
 }
 
 export interface CmsDatasetEvidence {

@@ -109,6 +109,11 @@ function keepListSaved<T extends IndexedRow>(db: LocalDatabase, userId: string, 
     const lwt = deps.lastWrite();
     // A closed database: the user signed out (and their saved lists are being deleted).
     if (!index || !Number.isFinite(lwt) || db.closed) return;
+    // The last write counts changes as they are seen; the index holds them once applied. Saved
+    // in between, the list would name a write whose rows it lacks, and the next visit would
+    // take it as the whole list (an empty directory after a reload, issue 34). Applying them
+    // publishes, which saves again.
+    if (source.hasPendingChanges()) return;
     const signature = `${lwt}:${index.size}`;
     if (saved === null && deps.fromSaved()) saved = signature;
     if (signature === saved) return;

@@ -9,6 +9,11 @@
  */
 const DB_NAME = 'labdir-list-snapshots';
 const STORE = 'lists';
+/**
+ * Lists saved before this format could name a write whose rows they lacked (saved while the
+ * list had seen changes it had not applied yet, issue 34); they are read as none saved.
+ */
+const FORMAT = 2;
 
 export interface ListSnapshotRecord<T> {
   /** The latest `_meta.lwt` among the records the rows reflect. */
@@ -49,8 +54,8 @@ const keyOf = (userId: string, listKey: string) => `${userId}:${listKey}`;
 
 /** The saved list, or null (none, or unreadable). */
 export async function readListSnapshot<T>(userId: string, listKey: string): Promise<ListSnapshotRecord<T> | null> {
-  const stored = await run<{ lwt: number; json: string } | undefined>('readonly', (store) => store.get(keyOf(userId, listKey)));
-  if (!stored || typeof stored.json !== 'string') return null;
+  const stored = await run<{ lwt: number; json: string; format?: number } | undefined>('readonly', (store) => store.get(keyOf(userId, listKey)));
+  if (!stored || typeof stored.json !== 'string' || stored.format !== FORMAT) return null;
   try {
     return { lwt: stored.lwt, rows: JSON.parse(stored.json) as T[] };
   } catch {
@@ -59,7 +64,7 @@ export async function readListSnapshot<T>(userId: string, listKey: string): Prom
 }
 
 export async function writeListSnapshot(userId: string, listKey: string, record: { lwt: number; json: string }): Promise<void> {
-  await run('readwrite', (store) => store.put(record, keyOf(userId, listKey)));
+  await run('readwrite', (store) => store.put({ ...record, format: FORMAT }, keyOf(userId, listKey)));
 }
 
 /** Forget a user's saved lists, of every kind (sign-out). */

@@ -81,6 +81,15 @@ export class ListSource<T extends IndexedRow> {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * Whether every change seen so far is in the index. A change is seen (and counted in the
+   * list's last write) at once but applied a task later, in a batch: a list saved in
+   * between would name a write whose rows it lacks (issue 34).
+   */
+  hasPendingChanges(): boolean {
+    return this.buffer.length > 0;
+  }
+
   /** Reads the data and follows the changes; safe to call more than once. */
   start(): void {
     if (this.started) return;

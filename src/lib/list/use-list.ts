@@ -16,6 +16,7 @@ import { listKeyOf, type ListDefinition } from './list-definition.ts';
 import { indexFactory } from './list-index.ts';
 import { emptySnapshot, type ListSnapshot, type ListSource } from './list-source.ts';
 import { savedListIndex } from './saved-list-index.ts';
+import { shownSnapshot } from './shown-snapshot.ts';
 import type { IndexedRow, SearchIndex } from './search-index.ts';
 
 const WAITING = emptySnapshot<never>();
@@ -81,11 +82,7 @@ export function useList<T extends IndexedRow, S extends string>(definition: List
   const current = useSyncExternalStore(active.subscribe, active.getSnapshot, active.getSnapshot);
   const saved = useMemo(() => (userId ? readFirstPage<T>(userId, listKey) : null), [userId, listKey]);
   const savedIndex = useSavedIndex(userId, definition, scope, current.phase === 'loading' || current.phase === 'first-rows');
-  let snapshot = current;
-  if (current.phase === 'loading' || current.phase === 'first-rows') {
-    if (savedIndex) snapshot = { ...current, phase: 'ready', index: savedIndex, firstRows: [], version: savedIndex.version };
-    else if (current.phase === 'loading' && saved) snapshot = { ...current, phase: 'first-rows', firstRows: saved };
-  }
+  const snapshot = shownSnapshot(current, savedIndex, saved);
   const firstSyncDone = useSyncStore((state) => state.firstSync.done);
   const syncFailed = useSyncStore((state) => !state.firstSync.done && state.phase === 'error' && state.lastError !== null);
   const resync = useSyncStore((state) => state.retry);

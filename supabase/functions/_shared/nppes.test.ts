@@ -54,7 +54,55 @@ describe('normaliseNppesAnswer', () => {
       validation_errors: [],
       error: null,
       nppes_data: body,
+      other_names: [],
+      dba_name: null,
+      authorized_official: null,
+      mailing_address: {
+        address_line_1: 'PO BOX 55', address_line_2: null, city: 'ALBANY', state: 'NY', postal_code: '12201',
+        telephone_number: '518-555-0100', fax_number: '518-555-0101',
+      },
+      sole_proprietor: null,
     });
+  });
+
+  it('reads a Type 2 record: DBA among the other names, authorized official, mailing address', () => {
+    const group = {
+      ...organization,
+      addresses: [location, mailing],
+      basic: {
+        ...organization.basic,
+        authorized_official_first_name: 'MARGARET', authorized_official_middle_name: 'L', authorized_official_last_name: 'HOLLOWAY',
+        authorized_official_title_or_position: 'PRACTICE ADMINISTRATOR', authorized_official_telephone_number: '5185550142',
+        authorized_official_credential: '--',
+      },
+      other_names: [
+        { organization_name: 'CAPITAL REGION MEDICAL', type: 'Former Legal Business Name', code: '4' },
+        { organization_name: 'CAPITAL REGION PRIMARY CARE', type: 'Doing Business As', code: '3' },
+      ],
+    };
+    const read = result(normaliseNppesAnswer(answer(group), NPI, 'organization'));
+    expect(read.other_names).toEqual([
+      { name: 'CAPITAL REGION MEDICAL', type: 'Former Legal Business Name' },
+      { name: 'CAPITAL REGION PRIMARY CARE', type: 'Doing Business As' },
+    ]);
+    expect(read.dba_name).toBe('CAPITAL REGION PRIMARY CARE');
+    expect(read.authorized_official).toEqual({
+      first_name: 'MARGARET', middle_name: 'L', last_name: 'HOLLOWAY', credential: null, title: 'PRACTICE ADMINISTRATOR', phone: '518-555-0142',
+    });
+    expect(read.mailing_address?.address_line_1).toBe('PO BOX 55');
+    expect(read.sole_proprietor).toBeNull();
+  });
+
+  it('refuses an individual that NPPES does not mark as a sole proprietor, when a sole proprietor is asked for', () => {
+    const sole = { ...individual, basic: { ...individual.basic, sole_proprietor: 'YES' } };
+    const notSole = { ...individual, basic: { ...individual.basic, sole_proprietor: 'NO' } };
+    expect(result(normaliseNppesAnswer(answer(sole), NPI, 'individual', { soleProprietor: true }))).toMatchObject({ sole_proprietor: true, validation_errors: [] });
+    expect(result(normaliseNppesAnswer(answer(notSole), NPI, 'individual', { soleProprietor: true })).validation_errors).toEqual([
+      'NPI 1234567893 is not marked as a sole proprietor in the NPPES registry: only an individual whose registry record says sole proprietor can be added as one.',
+    ]);
+    expect(result(normaliseNppesAnswer(answer(individual), NPI, 'individual', { soleProprietor: true })).validation_errors).toHaveLength(1);
+    // Asked as a plain individual (the provider lookup), the flag is only reported.
+    expect(result(normaliseNppesAnswer(answer(notSole), NPI, 'individual'))).toMatchObject({ sole_proprietor: false, validation_errors: [] });
   });
 
   it('keeps a real name suffix and skips the "--" placeholder', () => {

@@ -1,18 +1,21 @@
 // Turns an NPPES API v2.1 answer into the product's "NPI verification result" (spec §3):
 // the legal name, the primary taxonomy, the practice address and the validation issues a
-// laboratory cares about. Pure: the fetch happens in verify-npi; this file only reads JSON.
+// laboratory cares about; for organizations (Type 2) and sole proprietors also their other
+// names (DBA), authorized official and mailing address (organization/nppes-organization.ts).
+// Pure: the fetch happens in verify-npi; this file only reads JSON.
+import {
+  organizationDetails,
+  registryAddress,
+  type AuthorizedOfficial,
+  type OtherName,
+  type RegistryAddress,
+} from './organization/nppes-organization.ts';
+
+export { formatPostalCode } from './organization/nppes-organization.ts';
 
 export type NpiType = 'individual' | 'organization';
 
-export interface PrimaryAddress {
-  address_line_1: string;
-  address_line_2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  telephone_number: string | null;
-  fax_number: string | null;
-}
+export type PrimaryAddress = RegistryAddress;
 
 /** The spec's NPI verification result, plus the NPI and its enumeration type. */
 export interface NpiVerificationResult {
@@ -26,6 +29,20 @@ export interface NpiVerificationResult {
   error: string | null;
   /** The registry's response as it arrived (the `{result_count, results}` document). */
   nppes_data: unknown;
+  /** Other names of the record (a Type 2's "Doing Business As" among them). */
+  other_names: OtherName[];
+  /** The first "Doing Business As" name. */
+  dba_name: string | null;
+  /** A Type 2 record's authorized official. */
+  authorized_official: AuthorizedOfficial | null;
+  mailing_address: PrimaryAddress | null;
+  /** A Type 1 record's sole proprietor flag (null when the registry does not say). */
+  sole_proprietor: boolean | null;
+}
+
+export interface NormaliseOptions {
+  /** The caller adds a sole proprietor: a Type 1 record NPPES does not mark as one is refused. */
+  soleProprietor?: boolean;
 }
 
 /** NPPES answered, but not with a usable document: a rejection or an unexpected shape. */
@@ -61,10 +78,20 @@ export function emptyResult(npi: string, nppesData: unknown = null): NpiVerifica
     validation_errors: [],
     error: null,
     nppes_data: nppesData,
+    other_names: [],
+    dba_name: null,
+    authorized_official: null,
+    mailing_address: null,
+    sole_proprietor: null,
   };
 }
 
-export function normaliseNppesAnswer(body: unknown, npi: string, type: NpiType): NpiVerificationResult | NppesProblem {
+/** The refusal of an individual NPI that NPPES does not mark as a sole proprietor. */
+export function notSoleProprietorMessage(npi: string): string {
+  return `NPI ${npi} is not marked as a sole proprietor in the NPPES registry: only an individual whose registry record says sole proprietor can be added as one.`;
+}
+
+export function normaliseNppesAnswer(body: unknown, npi: string, type: NpiType, options: NormaliseOptions = {}): NpiVerificationResult | NppesProblem {
   if (!isRecord(body)) return { kind: 'unreadable', message: 'Failed to process the NPPES registry response: not a JSON object.' };
   if (Array.isArray(body.Errors) && body.Errors.length > 0) {
     const descriptions = body.Errors.map((entry) => (isRecord(entry) ? text(entry.description) : null)).filter(
@@ -99,6 +126,11 @@ export function normaliseNppesAnswer(body: unknown, npi: string, type: NpiType):
     );
   }
   result.legal_name = enumerationType === 'NPI-2' ? text(basic.organization_name) : individualName(basic);
+  const details = organizationDetails(record);
+  Object.assign(result, details);
+  if (options.soleProprietor && enumerationType === 'NPI-1' && details.sole_proprietor !== true) {
+    result.validation_errors.push(notSoleProprietorMessage(npi));
+  }
 
   const primary = (Array.isArray(record.taxonomies) ? record.taxonomies : []).find(
     (taxonomy) => isRecord(taxonomy) && taxonomy.primary === true,
@@ -127,23 +159,7 @@ function practiceAddress(record: Record<string, unknown>): PrimaryAddress | null
   const location = addresses.find(
     (address) => isRecord(address) && (address.address_purpose === 'LOCATION' || address.address_purpose === 'PRIMARY'),
   );
-  if (!isRecord(location)) return null;
-  const line1 = text(location.address_1);
-  if (!line1) return null;
-  return {
-    address_line_1: line1,
-    address_line_2: text(location.address_2),
-    city: text(location.city) ?? '',
-    state: text(location.state) ?? '',
-    postal_code: formatPostalCode(text(location.postal_code) ?? ''),
-    telephone_number: text(location.telephone_number),
-    fax_number: text(location.fax_number),
-  };
-}
-
-/** NPPES writes ZIP+4 as nine bare digits; show it the way US mail does (12207-1234). */
-export function formatPostalCode(code: string): string {
-  return /^\d{9}$/.test(code) ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
+  return registryAddress(location);
 }
 
 function individualName(basic: Record<string, unknown>): string | null {

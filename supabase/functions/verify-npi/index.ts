@@ -6,6 +6,9 @@
 // network call; registry trouble (timeout, 5xx, broken body) answers non-2xx so the client
 // shows its checklist, while what the registry says about the NPI (unknown or deactivated,
 // wrong type, no primary taxonomy, no practice address) comes back as validation_errors.
+// For organizations it also answers the other names (DBA), the authorized official and the
+// mailing address; with `sole_proprietor: true` an individual NPI that NPPES does not mark
+// as a sole proprietor comes back with a validation error.
 import { emptyResult, isNppesProblem, normaliseNppesAnswer, nppesLookupUrl, type NpiType } from '../_shared/nppes.ts';
 import { npiProblem } from '../_shared/npi.ts';
 import { fetchRegistryJson, type RegistryFetchResult } from '../_shared/registry-fetch.ts';
@@ -37,7 +40,11 @@ async function verifyNpi({ body, caller, config, service }: FunctionContext): Pr
   });
   if (!answer.ok) return registryFailure(npi, answer);
 
-  const result = normaliseNppesAnswer(answer.body, npi, type as NpiType);
+  const soleProprietor = body.sole_proprietor === true;
+  if (soleProprietor && type !== 'individual') {
+    return failure(400, 'invalid_type', npi, "A sole proprietor has an individual NPI: ask with type 'individual'.");
+  }
+  const result = normaliseNppesAnswer(answer.body, npi, type as NpiType, { soleProprietor });
   if (isNppesProblem(result)) {
     return failure(502, result.kind === 'rejected' ? 'registry_rejected' : 'registry_unreadable', npi, result.message);
   }

@@ -48,3 +48,12 @@ insert into public.provider_delegate_approvals (id, provider_id, delegate_id, ap
   ('96d57901-05fb-5035-b0d4-208c9a9ac01a', 'a29f48de-d085-524a-8f02-32ce26d15f6a', '7fa3764f-f613-5053-96bf-fd5dca501fdf', 'both', false, true, '19ecbf87-3124-593f-b120-823997b1fa13', '2026-09-02T13:20:00.000Z', '2026-09-02T13:20:00.000Z'),
   ('97f41407-afa2-5621-ad53-30e6d150c736', 'e4e200c0-3da9-5b50-8b92-01c72dd95eb0', '1359a4e9-31cf-5e4f-b870-c715a742c28c', 'order', false, true, '19ecbf87-3124-593f-b120-823997b1fa13', '2026-09-05T13:20:00.000Z', '2026-09-05T13:20:00.000Z'),
   ('fed5b522-7241-5025-b594-ecdebeb1b866', '9763aa76-cfb6-5788-a74f-8a42ff0bd2d9', 'e5b38deb-5c5d-5c54-9dbd-91e1882a756f', 'results', false, true, '19ecbf87-3124-593f-b120-823997b1fa13', '2026-09-08T13:20:00.000Z', '2026-09-08T13:20:00.000Z');
+
+-- Who deactivated the closed organizations
+update public.organizations set deactivated_by = '19ecbf87-3124-593f-b120-823997b1fa13' where id = '5d21130a-1ad2-5cf7-8836-051f52e3926b';
+
+-- Extra pickup requests
+insert into public.pickup_requests (id, organization_id, requested_by, cancelled_at, cancelled_by, collected_at, pickup_date, window_start, window_end, specimen_count, transport_temperature, note, status, created_at, updated_at) values
+  ('2cc7db29-d44b-5834-acd1-5d547c321840', '0c4f3311-8455-5ee2-9cec-f67e51c00036', '7fa3764f-f613-5053-96bf-fd5dca501fdf', null, null, null, '2026-12-08', '13:00', '14:00', 18, 'refrigerated', 'Extra draw for the anticoagulation clinic.', 'requested', '2026-10-30T09:00:00.000Z', '2026-10-30T09:00:00.000Z'),
+  ('5a6855d9-d022-5029-b6a6-bce547b8940d', '0c4f3311-8455-5ee2-9cec-f67e51c00036', '7fa3764f-f613-5053-96bf-fd5dca501fdf', null, null, '2026-10-27T12:40:00.000Z', '2026-10-27', '12:00', '13:00', 7, 'ambient', null, 'collected', '2026-10-26T15:00:00.000Z', '2026-10-27T12:40:00.000Z'),
+  ('77dc9e60-c293-5281-81dc-8ef75530e4b0', '5489e4ad-2f39-54f4-8411-e20754157060', '7fa3764f-f613-5053-96bf-fd5dca501fdf', '2026-10-28T10:00:00.000Z', '7fa3764f-f613-5053-96bf-fd5dca501fdf', null, '2026-10-29', '17:00', '18:00', 25, 'ambient', 'Screening event moved to next month.', 'cancelled', '2026-10-24T11:00:00.000Z', '2026-10-28T10:00:00.000Z');

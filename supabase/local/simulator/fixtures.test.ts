@@ -103,6 +103,35 @@ describe('named NPIs', () => {
     }
   });
 
+  it('organizations of issue 24 are Type 2 records with DBA names and authorized officials, in the registry shape', () => {
+    const adirondack = nppesResult(NAMED_NPIS.newOrganization);
+    expect(adirondack).toMatchObject({
+      enumeration_type: 'NPI-2',
+      basic: {
+        organization_name: 'ADIRONDACK PEDIATRIC ASSOCIATES PC',
+        authorized_official_first_name: 'MARGARET',
+        authorized_official_last_name: 'HOLLOWAY',
+        authorized_official_telephone_number: '5185550142',
+      },
+    });
+    expect(adirondack?.other_names).toContainEqual({ organization_name: 'ADIRONDACK KIDS CARE', type: 'Doing Business As', code: '3' });
+    expect(adirondack?.addresses.map((a) => a.address_purpose)).toEqual(['LOCATION', 'MAILING']);
+    expect(nppesResult(NAMED_NPIS.organization)?.other_names).toEqual([{ organization_name: 'CAPITAL REGION PRIMARY CARE', type: 'Doing Business As', code: '3' }]);
+    for (const npi of [NAMED_NPIS.hudsonValleyPractice, NAMED_NPIS.northwayPediatrics, NAMED_NPIS.greenMountainMedicine]) {
+      expect(nppesResult(npi)?.enumeration_type).toBe('NPI-2');
+    }
+    expect(nppesResult(NAMED_NPIS.northwayPediatrics)?.addresses[0]).toMatchObject({ address_1: '44 BAY ST', telephone_number: '518-555-0177' });
+  });
+
+  it('sole proprietors are Type 1 records marked YES; others say NO; a deactivated Type 2 has no record', () => {
+    expect(nppesResult(NAMED_NPIS.newSoleProprietor)).toMatchObject({ enumeration_type: 'NPI-1', basic: { last_name: 'GOLDSTEIN', sole_proprietor: 'YES' } });
+    expect(nppesResult(NAMED_NPIS.notEnrolled)?.basic).toMatchObject({ sole_proprietor: 'YES' });
+    expect(nppesResult(NAMED_NPIS.apostropheName)?.basic).toMatchObject({ sole_proprietor: 'YES' });
+    expect(nppesResult(NAMED_NPIS.enrolledPartB)?.basic).toMatchObject({ sole_proprietor: 'NO' });
+    expect(deactivatedNpis()).toContainEqual({ number: NAMED_NPIS.deactivatedOrganization, enumeration_type: 'NPI-2', deactivation_date: '2024-06-28' });
+    expect(nppesAnswer(NAMED_NPIS.deactivatedOrganization)).toEqual({ result_count: 0, results: [] });
+  });
+
   it('hands out copies, so a caller cannot change what the simulator serves', () => {
     const copy = nppesResult(NAMED_NPIS.enrolledPartB);
     if (copy) copy.number = '0000000000';

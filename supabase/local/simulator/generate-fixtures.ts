@@ -12,6 +12,7 @@ import { INDIVIDUAL_TAXONOMIES, ORGANIZATION_TAXONOMIES, PLACES, type Place, typ
 import { INVALID_CHECK_DIGIT_NPIS, NAMED_NPIS } from './named-npis.ts';
 import { isValidNpi, withCheckDigit } from './npi.ts';
 import { createRng } from './prng.ts';
+import { organizationCases } from './organization-cases.ts';
 import { address, buildIndividual, buildOrganization, orderReferringRow, ppefRow } from './record-builders.ts';
 import type { DeactivatedNpi, NppesIndividual, NppesResult, OrderReferringRow, PpefRow } from './types.ts';
 
@@ -98,6 +99,8 @@ export function generateFixtures(): Fixtures {
 
   const park = person(NAMED_NPIS.notEnrolled, 'LINDA', 'K', 'PARK', 'F', ['207V00000X'], 'ALBANY');
   park.basic.credential = 'M.D.';
+  // Park Women's Health, a sole proprietor among the demo organizations.
+  park.basic.sole_proprietor = 'YES';
 
   const kowalski = person(NAMED_NPIS.multiTaxonomy, 'DAVID', 'R', 'KOWALSKI', 'M', ['207RC0000X', '207R00000X', '207RE0101X'], 'ALBANY');
   kowalski.basic.credential = 'M.D.';
@@ -124,10 +127,12 @@ export function generateFixtures(): Fixtures {
 
   const obrien = person(NAMED_NPIS.apostropheName, 'SEAN', 'P', "O'BRIEN", 'M', ['207R00000X'], 'PITTSFIELD');
   obrien.basic.credential = 'D.O.';
+  obrien.basic.sole_proprietor = 'YES';
   enroll(obrien, findTaxonomy('207R00000X'));
   out.orderReferring.push(orderReferringRow(obrien));
 
   const group = buildOrganization(rng, { number: NAMED_NPIS.organization, name: 'CAPITAL REGION MEDICAL GROUP PLLC', taxonomy: findTaxonomy('261QM1300X'), place: findPlace('ALBANY') });
+  group.other_names = [{ organization_name: 'CAPITAL REGION PRIMARY CARE', type: 'Doing Business As', code: '3' }];
   out.nppes.push(group);
   enroll(group, findTaxonomy('261QM1300X'));
 
@@ -155,6 +160,11 @@ export function generateFixtures(): Fixtures {
   for (let i = 0; i < 3; i += 1) {
     out.deactivated.push({ number: freshNpi(), enumeration_type: rng.chance(0.7) ? 'NPI-1' : 'NPI-2', deactivation_date: `20${rng.int(15, 24)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}` });
   }
+
+  // --- issue 24: organizations and sole proprietors (a random stream of their own) ---
+  const organizations = organizationCases(SEED + 24);
+  out.nppes.push(...organizations.records);
+  out.deactivated.push(...organizations.deactivated);
 
   out.nppes.sort((a, b) => a.number.localeCompare(b.number));
   out.ppef.sort((a, b) => a.NPI.localeCompare(b.NPI) || a.STATE_CD.localeCompare(b.STATE_CD));

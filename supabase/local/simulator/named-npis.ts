@@ -20,7 +20,7 @@ export const NAMED_NPIS = {
   noPrimaryTaxonomy: '1495236071',
   /** THOMAS E BRENNAN, D.O.: only a MAILING address, no LOCATION; enrolled, PARTB "Y". */
   noLocationAddress: '1886000110',
-  /** CAPITAL REGION MEDICAL GROUP PLLC, a Type 2 (NPI-2) organization; in PPEF (ORG_NAME). */
+  /** CAPITAL REGION MEDICAL GROUP PLLC, a Type 2 (NPI-2) organization, DBA CAPITAL REGION PRIMARY CARE; in PPEF (ORG_NAME). */
   organization: '1973110020',
   /** SEAN P O'BRIEN, D.O., Internal Medicine: an apostrophe in the name; enrolled, PARTB "Y". */
   apostropheName: '1599000050',
@@ -30,6 +30,20 @@ export const NAMED_NPIS = {
   unknown: '1555000045',
   /** Ten digits with a wrong check digit (the reference's own example). */
   invalidCheckDigit: '1234567890',
+  // Issue 24, organizations (organization-cases.ts). Seeded as demo organizations:
+  /** HUDSON VALLEY FAMILY PRACTICE PC, Type 2, Kingston NY. */
+  hudsonValleyPractice: '1973110053',
+  /** NORTHWAY PEDIATRICS & ADOLESCENT MEDICINE PLLC, Type 2, Glens Falls NY; the registry has a newer phone and suite than the seeded record (Refresh from NPPES shows them). */
+  northwayPediatrics: '1973110061',
+  /** GREEN MOUNTAIN INTERNAL MEDICINE PC, Type 2, Burlington VT, DBA GREEN MOUNTAIN PRIMARY CARE. */
+  greenMountainMedicine: '1973110079',
+  /** Mohawk Valley Urgent Care: a Type 2 NPI deactivated in NPPES (result_count 0); the seeded organization is inactive. */
+  deactivatedOrganization: '1973110087',
+  // Not seeded (the add-organization journeys):
+  /** ADIRONDACK PEDIATRIC ASSOCIATES PC, Type 2, Saratoga Springs NY, DBA ADIRONDACK KIDS CARE. */
+  newOrganization: '1973110046',
+  /** RACHEL M GOLDSTEIN, M.D., Family Medicine, Glens Falls NY: a Type 1 record marked sole proprietor. */
+  newSoleProprietor: '1654321011',
 } as const;
 
 export type NamedNpiKey = keyof typeof NAMED_NPIS;

@@ -150,7 +150,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const organizationIds = Array.from({ length: 4 }, () => randomUUID());
   await service
     .from('organizations')
-    .insert(organizationIds.map((id, i) => ({ id, legal_name: `${tag} Clinic ${i}`, type: 'healthcare' })))
+    .insert(organizationIds.map((id, i) => ({ id, legal_name: `${tag} Clinic ${i}`, type: 'non_healthcare' })))
     .throwOnError();
   const clients = users.map((user, index) => new SoakClient(index, user.id, { url: proxy.url, anonKey: SUPABASE_ANON_KEY, user: { id: user.id, email: user.email, password: user.password } }));
   try {

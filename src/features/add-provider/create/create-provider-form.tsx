@@ -13,7 +13,7 @@ import { createProviderSchema, type CreateProviderFormValues, type CreateProvide
 import type { CreateFormPrefill } from '../model/prefill.ts';
 import { CREATE_TEXT } from '../shared/flow-texts.ts';
 import { CONTACT_FIELDS, IDENTITY_FIELDS, SECTION_TITLES, TAXONOMY_FIELDS } from './create-form-layout.ts';
-import { FormSection } from './form-section.tsx';
+import { FormSection } from '../../../components/form/form-section.tsx';
 import { OrganizationField } from './organization-field.tsx';
 import { PreferencesSection } from './preferences-section.tsx';
 import { TextField } from './text-field.tsx';

@@ -9,9 +9,10 @@
 import { isJsonObject } from '../../../lib/provider/json-field.ts';
 import { isValidNpi } from '../../../lib/provider/npi.ts';
 import { hasRegistryData } from '../../../lib/provider/nppes.ts';
+import { defaultSessionStorage, memoryStorage, type KeyValueStorage } from '../../../lib/browser/session-storage.ts';
 import { ADD_PROVIDER_PATHS, isProviderType, type ProviderType } from './provider-type.ts';
 
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export { defaultSessionStorage, memoryStorage, type KeyValueStorage } from '../../../lib/browser/session-storage.ts';
 
 export const ADD_PROVIDER_STORAGE_KEYS = {
   providerType: 'add-provider.provider-type',
@@ -30,26 +31,6 @@ export interface StoredNpiVerification {
   primary_taxonomy_description?: string | null;
   primary_address?: { telephone_number?: string | null; fax_number?: string | null } | null;
   validation_errors?: string[];
-}
-
-export function memoryStorage(): KeyValueStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-  };
-}
-
-/** The browser's sessionStorage when usable, else memory (Node, or storage disabled). */
-export function defaultSessionStorage(): KeyValueStorage {
-  try {
-    const storage = globalThis.sessionStorage;
-    if (storage) return storage;
-  } catch {
-    // Access itself can throw (disabled storage): fall through.
-  }
-  return memoryStorage();
 }
 
 export interface AddProviderSession {

@@ -1,25 +1,30 @@
 /**
  * /patients (issue 26): every patient on this device, searched by name, date of birth and
  * MRN from the in-memory index (data/patient-list.ts), virtualized so 100,000 rows scroll.
- * The search and the status filter live in the URL (`?q=…&status=all`), so a list can be
- * linked to and bookmarked.
+ * The status filter lives in the URL (`?status=all`) and a link may open the list already
+ * searching (`?q=…`), through the list machinery's hooks (src/lib/list): the search is not
+ * written back to the URL on every keystroke, whose navigation would cost the keystroke's
+ * time and, while it is pending, drop what was typed.
  */
 import { Badge, Box, Button, Card, EmptyState, HStack, Input, InputGroup, NativeSelect, Text, VStack } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { LuPlus, LuSearch, LuUserRound } from 'react-icons/lu';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
 import { formatListDate } from '../../../lib/format/date.ts';
+import { choiceFilter } from '../../../lib/list/url-filters.ts';
+import { useListSearch } from '../../../lib/list/use-list-search.ts';
+import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { usePatientList, type ListPatient } from '../data/patient-list.ts';
 import { coveragesOf, mrnsOf, patientName, PAYER_TYPE_LABELS } from '../model/patient-record.ts';
 import { PATIENT_TEXT } from '../model/patient-texts.ts';
 import { PatientsLoading, ProtectedGate } from './protected-gate.tsx';
 
 const ROW_HEIGHT = 64;
-type StatusFilter = 'active' | 'inactive' | 'all';
+const FILTERS = { status: choiceFilter('status', ['active', 'inactive', 'all'] as const, 'active') };
 
 function PatientRow({ patient }: { patient: ListPatient }) {
   const primary = coveragesOf(patient)[0];
@@ -88,9 +93,8 @@ function PatientRows({ rows }: { rows: ListPatient[] }) {
 
 function PatientList({ db }: { db: LocalDatabase }) {
   const list = usePatientList(db);
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const status = (['active', 'inactive', 'all'].includes(params.get('status') ?? '') ? params.get('status') : 'active') as StatusFilter;
+  const [query, setQuery] = useListSearch('patients');
+  const [{ status }, setFilter] = useUrlFilters(FILTERS);
   const deferred = useDeferredValue(query);
   const rows = useMemo(() => {
     if (!list.index) return [];
@@ -100,13 +104,6 @@ function PatientList({ db }: { db: LocalDatabase }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.index, list.version, deferred, status]);
 
-  const setParam = (name: string, value: string, fallback: string) => {
-    const next = new URLSearchParams(params);
-    if (value === fallback) next.delete(name);
-    else next.set(name, value);
-    setParams(next, { replace: true });
-  };
-
   return (
     <>
       <Card.Root variant="outline" bg="bg.panel" mb="4">
@@ -114,12 +111,12 @@ function PatientList({ db }: { db: LocalDatabase }) {
           <HStack gap="4" align="flex-end" wrap={{ base: 'wrap', md: 'nowrap' }}>
             <Field label={PATIENT_TEXT.searchLabel} flex="1" minW="240px">
               <InputGroup startElement={<LuSearch />} w="full">
-                <Input type="search" value={query} onChange={(event) => setParam('q', event.target.value, '')} placeholder={PATIENT_TEXT.searchPlaceholder} autoComplete="off" />
+                <Input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={PATIENT_TEXT.searchPlaceholder} autoComplete="off" />
               </InputGroup>
             </Field>
             <Field label="Status" w={{ base: 'full', md: '44' }}>
               <NativeSelect.Root>
-                <NativeSelect.Field value={status} onChange={(event) => setParam('status', event.target.value, 'active')}>
+                <NativeSelect.Field value={status} onChange={(event) => setFilter('status', event.target.value)}>
                   <option value="active">Active</option>
                   <option value="inactive">Inactive</option>
                   <option value="all">All</option>
@@ -129,7 +126,7 @@ function PatientList({ db }: { db: LocalDatabase }) {
             </Field>
           </HStack>
           {list.index && (
-            <Text mt="3" fontSize="sm" color="fg.muted" aria-live="polite">
+            <Text mt="3" fontSize="sm" color="fg.muted" aria-live="polite" data-testid="patient-count">
               {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'patient' : 'patients'}
             </Text>
           )}

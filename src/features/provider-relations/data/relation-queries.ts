@@ -20,7 +20,7 @@ import { useLiveQuery, type Live } from './use-live-query.ts';
 type Plain<D> = Readonly<D>;
 
 export function useOrganizations(): Live<Plain<OrganizationDoc>[]> {
-  return useLiveQuery('organizations', (db) => organizationsByName(db).$.pipe(map((docs) => docs.map((doc) => doc.toJSON()))), 'organizations');
+  return useLiveQuery('organizations', (db) => organizationsByName(db).$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as Plain<OrganizationDoc>))), 'organizations');
 }
 
 export function useProviderMemberships(providerId: string): Live<Plain<MembershipDoc>[]> {

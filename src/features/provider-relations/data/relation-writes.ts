@@ -1,17 +1,18 @@
 /**
  * The writes of this feature, each planned by the pure rules of model/ and applied to the
- * local database (local-write.ts tells whether the server took it):
- * - add a provider to an organization (a new active membership, or the old one reactivated);
+ * local database (src/lib/data/local-write.ts tells whether the server took it):
+ * - add a provider to an organization (src/lib/membership: a new active membership, or the old one reactivated);
  * - add a delegate (a new active approval, or the existing one updated and reactivated);
  * - remove a delegate (soft: is_active false);
  * - save the result-distribution preferences.
  */
 import { newLocalDoc, type LocalDatabase } from '../../../db/index.ts';
-import type { ToastMessage } from '../../../lib/functions/toast-message.ts';
-import { planAddToOrganization } from '../model/add-to-organization.ts';
 import { planDelegateApproval, removeDelegatePatch, type DelegatePermissions } from '../model/delegate-rules.ts';
 import { preferencesPatch, type PreferencesFormValues } from '../model/preferences-form.ts';
-import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, type WriteOutcome } from './local-write.ts';
+import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, type WriteOutcome } from '../../../lib/data/local-write.ts';
+
+export type { AddMembershipInput, AddMembershipResult } from '../../../lib/membership/membership-writes.ts';
+export { addToOrganization } from '../../../lib/membership/membership-writes.ts';
 
 export interface Clock {
   now: () => string;
@@ -19,40 +20,6 @@ export interface Clock {
 }
 
 const systemClock: Clock = { now: () => new Date().toISOString(), newId: () => crypto.randomUUID() };
-
-export type AddMembershipResult =
-  | { ok: true; outcome: WriteOutcome }
-  | { ok: false; field: string }
-  | { ok: false; toast: ToastMessage };
-
-export interface AddMembershipInput {
-  providerId: string;
-  organizationId: string | null;
-  userId: string | null;
-}
-
-export async function addToOrganization(
-  db: LocalDatabase,
-  input: AddMembershipInput,
-  options: WriteOptions & { clock?: Clock } = {},
-): Promise<AddMembershipResult> {
-  const clock = options.clock ?? systemClock;
-  const memberships = (await db.memberships.find({ selector: { provider_id: input.providerId } }).exec()).map((doc) => doc.toJSON());
-  const plan = planAddToOrganization({ ...input, memberships, newId: clock.newId(), now: clock.now() });
-  if (!plan.ok) return plan;
-  const { write } = plan;
-  try {
-    if (write.kind === 'insert') {
-      const written = await insertLocal(db.memberships, newLocalDoc('provider_organization_memberships', write.record));
-      return { ok: true, outcome: outcomeOf(await awaitServer(db.memberships, written, options), write.record) };
-    }
-    const written = await patchLocal(db.memberships, write.id, write.patch);
-    return { ok: true, outcome: outcomeOf(await awaitServer(db.memberships, written, options), write.patch) };
-  } catch (error) {
-    console.error('[provider-relations] adding the provider to the organization failed', error);
-    return { ok: true, outcome: 'failed' };
-  }
-}
 
 export type DelegateResult = { ok: true; outcome: WriteOutcome } | { ok: false; error: string };
 

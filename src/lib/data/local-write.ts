@@ -1,5 +1,5 @@
 /**
- * Writing one relation record (a membership, a delegate approval, preferences) in a
+ * Writing one record (a membership, a delegate approval, preferences, an organization) in a
  * local-first app, and telling the user the truth about it. The write goes to the local
  * database and replicates; while the device is online and syncing we wait (up to
  * SERVER_ANSWER_TIMEOUT_MS) for the server to acknowledge or refuse it:
@@ -10,8 +10,8 @@
  *   shows it waiting; a later refusal still reaches the user as a sync notice).
  */
 import { filter, firstValueFrom, map, of, timeout } from 'rxjs';
-import { timestampKey, type RxCollection } from '../../../db/index.ts';
-import { useSyncStore } from '../../../stores/sync-store.ts';
+import { timestampKey, type RxCollection } from '../../db/index.ts';
+import { useSyncStore } from '../../stores/sync-store.ts';
 
 export const SERVER_ANSWER_TIMEOUT_MS = 20_000;
 

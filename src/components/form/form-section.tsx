@@ -1,4 +1,4 @@
-/** One titled card of the create form, its fields in two columns from tablet width up. */
+/** One titled card of a form (the create forms, the organization tabs), its fields in two columns from tablet width up. */
 import { Card, SimpleGrid } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 

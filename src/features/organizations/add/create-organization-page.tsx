@@ -1,0 +1,111 @@
+/**
+ * /organizations/create (issue 24): the organization form, prefilled from the accepted NPI
+ * lookup (healthcare organization, sole proprietor) or empty for a non-healthcare account,
+ * with the next free account number offered. It sends the user back to the lookup when the
+ * type needs an NPI and none was accepted. Saving writes to the local database (so it works
+ * offline) with the registry's answer; then 'Organization Added' and the manage page.
+ */
+import { Button, Spinner } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { LuArrowLeft } from 'react-icons/lu';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { FlowBreadcrumbs } from '../../../components/flow-breadcrumbs.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { showToast } from '../../../components/show-toast.ts';
+import type { JsonValue } from '../../../db/index.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
+import type { OrganizationFields } from '../../../lib/organization/organization-form.ts';
+import { typeNeedsNpi, type OrganizationType } from '../../../lib/organization/rules.ts';
+import { createOrganization, type RegistryFields } from '../data/organization-writes.ts';
+import { addOrganizationRedirect, lookupFor, type StoredOrganizationLookup } from '../model/add-organization-session.ts';
+import { createFormPrefill } from '../model/organization-lookup.ts';
+import { manageOrganizationPath, ORGANIZATION_PATHS } from '../model/organization-paths.ts';
+import { ORGANIZATION_CREATE_FAILED, ORGANIZATION_CREATED, ORGANIZATION_SAVED_OFFLINE, ORGANIZATION_KIND_LABELS } from '../model/organization-texts.ts';
+import { OrganizationForm, type SaveRefusal } from '../form/organization-form.tsx';
+import { addOrganizationSession } from '../shared/flow-session.ts';
+import { useSyncStore } from '../../../stores/sync-store.ts';
+import { useOrganizationsSnapshot } from './use-organizations-snapshot.ts';
+
+export function CreateOrganizationPage() {
+  const [redirect] = useState(() => addOrganizationRedirect('create', addOrganizationSession));
+  const type = addOrganizationSession.organizationType();
+  if (redirect || !type) return <Navigate to={redirect ?? ORGANIZATION_PATHS.typeSelection} replace />;
+  return <CreateOrganization type={type} lookup={lookupFor(addOrganizationSession, type)} />;
+}
+
+/** What the registry said, saved with the organization. */
+function registryFields(lookup: StoredOrganizationLookup | null): RegistryFields | null {
+  if (!lookup) return null;
+  const { looked_up_as: _type, ...answer } = lookup;
+  return {
+    nppes_data: answer as unknown as JsonValue,
+    nppes_verified_at: new Date().toISOString(),
+    authorized_official: (answer.authorized_official ?? null) as unknown as JsonValue | null,
+    primary_taxonomy_code: answer.primary_taxonomy_code ?? null,
+    primary_taxonomy_description: answer.primary_taxonomy_description ?? null,
+  };
+}
+
+function CreateOrganization({ type, lookup }: { type: OrganizationType; lookup: StoredOrganizationLookup | null }) {
+  const navigate = useNavigate();
+  const db = useLocalDatabase();
+  const organizations = useOrganizationsSnapshot();
+  const online = useSyncStore((state) => state.online);
+  const crumbs = useMemo(
+    () => [
+      { label: 'Organizations', to: ORGANIZATION_PATHS.list },
+      { label: 'Add Organization', to: ORGANIZATION_PATHS.typeSelection },
+      ...(typeNeedsNpi(type) ? [{ label: 'NPI Lookup', to: ORGANIZATION_PATHS.lookup }] : []),
+      { label: 'Create' },
+    ],
+    [type],
+  );
+  const prefill = useMemo(
+    () => (organizations ? createFormPrefill(type, lookup, organizations.map((organization) => organization.account_number)) : null),
+    [organizations, type, lookup],
+  );
+
+  const save = async (fields: OrganizationFields): Promise<SaveRefusal> => {
+    if (!db) {
+      showToast(ORGANIZATION_CREATE_FAILED);
+      return null;
+    }
+    // The new organization is on this device at once: the page waits briefly for the server, never for a slow sync.
+    const result = await createOrganization(db, fields, registryFields(lookup), { timeoutMs: 3_000 });
+    if (!result.ok) return { field: result.field, message: result.message };
+    if (result.outcome === 'failed') {
+      showToast(ORGANIZATION_CREATE_FAILED);
+      return null;
+    }
+    showToast(result.outcome === 'pending' && !online ? ORGANIZATION_SAVED_OFFLINE : ORGANIZATION_CREATED);
+    addOrganizationSession.clear();
+    navigate(manageOrganizationPath(result.id));
+    return null;
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={<FlowBreadcrumbs items={crumbs} />}
+        title="Create Organization"
+        description={`${ORGANIZATION_KIND_LABELS[type]}${lookup ? ': prefilled from the NPI registry; check it and complete the account details.' : ': enter the account details.'}`}
+      />
+      {prefill ? (
+        <OrganizationForm
+          defaultValues={prefill}
+          npiLocked={lookup !== null}
+          submitLabel="Create Organization"
+          onSave={save}
+          testId="create-organization-form"
+          actions={
+            <Button variant="outline" onClick={() => navigate(typeNeedsNpi(type) ? ORGANIZATION_PATHS.lookup : ORGANIZATION_PATHS.typeSelection)}>
+              <LuArrowLeft aria-hidden /> Back
+            </Button>
+          }
+        />
+      ) : (
+        <Spinner aria-label="Loading" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * One organization in the list: legal name (with its DBA name), type, NPI, account number,
+ * city/state, active providers and status; the row opens the manage page. Plain elements
+ * with the shared list table's static rules (every visible row re-renders per keystroke);
+ * the active-provider counts come from a context, so a keystroke does not touch them.
+ */
+import { createContext, memo, useContext } from 'react';
+import { ListBadge } from '../../../components/list/list-badge.tsx';
+import { ListRowFrame, type ListRowProps } from '../../../components/list/list-row.tsx';
+import { organizationSubtitle, organizationTypeLabel } from '../../../lib/organization/organization-record.ts';
+import type { ListOrganization } from '../data/organization-list-definition.ts';
+import { organizationStatusLabel } from '../model/organization-texts.ts';
+
+export const MemberCountsContext = createContext<ReadonlyMap<string, number>>(new Map());
+
+/** Organization, Type, NPI (lg), Account, City/State (lg), Active providers, Status. */
+export const ORGANIZATION_GRID = {
+  base: 'minmax(0, 1fr) 120px 84px 72px 76px',
+  lg: 'minmax(0, 2fr) 124px 108px 92px minmax(0, 1fr) 96px 84px',
+} as const;
+
+const TYPE_TONES = { healthcare: 'blue', sole_proprietor: 'purple', non_healthcare: 'orange' } as const;
+
+export const OrganizationRow = memo(function OrganizationRow({ row, index, top, onOpen, onKeyNavigate }: ListRowProps<ListOrganization>) {
+  const counts = useContext(MemberCountsContext);
+  const subtitle = organizationSubtitle(row);
+  const place = row.city && row.state ? `${row.city}, ${row.state}` : null;
+  const status = organizationStatusLabel(row.is_active);
+  return (
+    <ListRowFrame id={row.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="organization">
+      <div role="cell" className="lt-cell">
+        <p className="lt-text lt-name">{row.legal_name}</p>
+        <p className="lt-text lt-small">{[subtitle, place].filter(Boolean).join(' · ') || '—'}</p>
+      </div>
+      <div role="cell">
+        <ListBadge tone={TYPE_TONES[row.type as keyof typeof TYPE_TONES] ?? 'gray'}>{organizationTypeLabel(row.type)}</ListBadge>
+      </div>
+      <div role="cell" className="lt-cell lt-from-lg">
+        {row.npi ? <p className="lt-mono">{row.npi}</p> : <p className="lt-none" aria-label="No NPI">—</p>}
+      </div>
+      <div role="cell" className="lt-cell">
+        <p className="lt-mono">{row.account_number ?? '—'}</p>
+      </div>
+      <div role="cell" className="lt-cell lt-from-lg">
+        <p className={place ? 'lt-text lt-body' : 'lt-text lt-body lt-none'}>{place ?? '—'}</p>
+      </div>
+      <div role="cell" className="lt-cell lt-end">
+        <p className="lt-body">{counts.get(row.id) ?? 0}</p>
+      </div>
+      <div role="cell">
+        <ListBadge tone={status === 'Active' ? 'green' : 'gray'}>{status}</ListBadge>
+      </div>
+    </ListRowFrame>
+  );
+});
