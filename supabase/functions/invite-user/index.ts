@@ -1,14 +1,18 @@
-// invite-user: an admin creates a login for a provider. Auth's admin invite creates the
-// account and sends a set-password link (the local stack prints it and keeps it in its
-// mailbox); the profile is linked to the provider and given the provider role. Calling it
-// again for the same provider and email finishes or confirms the same link instead of
-// creating a second account; an email that belongs to another account is refused with
-// "A user with this email already exists".
+// invite-user: an admin creates a login for a provider (this file), or invites a
+// laboratory colleague as staff or admin (staff.ts: a body with role 'staff' or 'admin'
+// and no providerId). For a provider, Auth's admin invite creates the account and sends a
+// set-password link (the local stack prints it and keeps it in its mailbox); the profile
+// is linked to the provider and given the provider role. Calling it again for the same
+// provider and email finishes or confirms the same link instead of creating a second
+// account; an email that belongs to another account is refused with "A user with this
+// email already exists".
 import type { Caller } from '../_shared/caller.ts';
 import { errorResponse, json } from '../_shared/http.ts';
 import { parseInviteRequest, type InviteRequest } from '../_shared/invite-request.ts';
 import { createHandler, type FunctionContext } from '../_shared/serve.ts';
 import type { SupabaseClient } from '../_shared/supabase.ts';
+import { isStaffInviteBody } from '../_shared/users/staff-invite.ts';
+import { inviteStaff } from './staff.ts';
 
 const ALREADY_EXISTS = 'A user with this email already exists.';
 
@@ -18,7 +22,12 @@ interface ProviderRow {
   last_name: string;
 }
 
-async function inviteUser({ body, caller, config, service }: FunctionContext): Promise<Response> {
+async function inviteUser(ctx: FunctionContext): Promise<Response> {
+  if (isStaffInviteBody(ctx.body)) return inviteStaff(ctx);
+  return inviteProvider(ctx);
+}
+
+async function inviteProvider({ body, caller, config, service }: FunctionContext): Promise<Response> {
   const parsed = parseInviteRequest(body);
   if (!parsed.ok) return errorResponse(400, 'invalid_request', parsed.message);
   const request = parsed.value;
