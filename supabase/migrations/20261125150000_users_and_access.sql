@@ -79,9 +79,28 @@ as $$
 $$;
 comment on function private.other_active_admins(uuid) is 'How many admins other than p_user hold an active admin role on an active profile.';
 
-revoke execute on function private.holds_role(uuid), private.delegates_for_me(uuid), private.other_active_admins(uuid)
+-- The caller's account is approved and active: it holds a role and is not deactivated.
+-- The policies below require it on top of the role helpers, so they fail closed on their
+-- own: a pending sign-up or a deactivated account reads no one's account, role or setting.
+create or replace function private.my_account_active()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.profiles p
+     where p.id = (select auth.uid()) and p.deactivated_at is null and not p._deleted
+  ) and private.holds_role((select auth.uid()));
+$$;
+comment on function private.my_account_active() is 'True when the caller''s profile is active (not deactivated) and holds a role.';
+
+revoke execute on function private.holds_role(uuid), private.delegates_for_me(uuid), private.other_active_admins(uuid),
+  private.my_account_active()
   from public, anon;
-grant execute on function private.holds_role(uuid), private.delegates_for_me(uuid), private.other_active_admins(uuid)
+grant execute on function private.holds_role(uuid), private.delegates_for_me(uuid), private.other_active_admins(uuid),
+  private.my_account_active()
   to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
@@ -92,9 +111,11 @@ create policy "profiles: own; admins all; staff approved accounts; a provider lo
   for select to authenticated
   using (
     id = (select auth.uid())
-    or (select private.is_admin())
-    or ((select private.is_staff()) and private.holds_role(id))
-    or ((select private.is_provider_user()) and private.delegates_for_me(id))
+    or ((select private.my_account_active()) and (
+      (select private.is_admin())
+      or ((select private.is_staff()) and private.holds_role(id))
+      or ((select private.is_provider_user()) and private.delegates_for_me(id))
+    ))
   );
 
 drop policy if exists "staff read roles, everyone their own" on public.user_roles;
@@ -102,8 +123,10 @@ create policy "roles: own; admins all; staff the provider roles" on public.user_
   for select to authenticated
   using (
     user_id = (select auth.uid())
-    or (select private.is_admin())
-    or ((select private.is_staff()) and role = 'provider')
+    or ((select private.my_account_active()) and (
+      (select private.is_admin())
+      or ((select private.is_staff()) and role = 'provider')
+    ))
   );
 
 -- ---------------------------------------------------------------------------------------
@@ -318,10 +341,13 @@ grant update (allowed_signup_domains, lock_timeout_minutes) on table public.app_
 
 create policy "everyone with a role reads the settings" on public.app_settings
   for select to authenticated
-  using ((select private.is_staff()) or (select private.is_provider_user()));
+  using ((select private.my_account_active()));
+-- Readers reach the row (USING) so that anyone but an admin is refused out loud (WITH
+-- CHECK: 403 42501) rather than told that nothing matched.
 create policy "admins change the settings" on public.app_settings
   for update to authenticated
-  using ((select private.is_admin())) with check ((select private.is_admin()));
+  using ((select private.my_account_active()))
+  with check ((select private.my_account_active()) and (select private.is_admin()));
 
 -- ---------------------------------------------------------------------------------------
 -- 5. Who gets in on sign-up. Fires when an address is confirmed (at insert when Auth

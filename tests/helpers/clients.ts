@@ -54,8 +54,8 @@ export async function signedInUser(
   return { id: userData.user.id, email, password, client };
 }
 
-/** A signed-in user with a role granted by the service role (admin or provider). */
-export async function userWithRole(role: 'admin' | 'provider', prefix: string = role): Promise<TestUser> {
+/** A signed-in user with a role granted by the service role (admin, staff or provider). */
+export async function userWithRole(role: 'admin' | 'provider' | 'staff', prefix: string = role): Promise<TestUser> {
   const user = await signedInUser(prefix);
   const { error } = await serviceClient().from('user_roles').insert({ id: randomUUID(), user_id: user.id, role });
   if (error) throw error;
