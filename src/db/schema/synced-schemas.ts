@@ -60,7 +60,7 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
 export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   organizations: 0,
   providers: 0,
-  profiles: 1,
+  profiles: 2,
   user_roles: 0,
   provider_organization_memberships: 0,
   provider_preferences: 0,

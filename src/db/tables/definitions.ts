@@ -50,6 +50,8 @@ export const profileColumns = {
   updated_at: required('timestamptz', NOW),
   deactivated_at: nullable('timestamptz'),
   deactivated_by: nullable('uuid'),
+  invited_at: nullable('timestamptz'),
+  invited_by: nullable('uuid'),
 } as const satisfies ColumnMap;
 
 export const userRoleColumns = {
@@ -124,7 +126,7 @@ export type SyncedCollectionName = (typeof COLLECTION_OF)[SyncedTable];
 export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<keyof (typeof TABLE_COLUMNS)[T], SyncedTable>>> } = {
   organizations: {},
   providers: { default_organization_id: 'organizations' },
-  profiles: { provider_id: 'providers', deactivated_by: 'profiles' },
+  profiles: { provider_id: 'providers', deactivated_by: 'profiles', invited_by: 'profiles' },
   user_roles: { user_id: 'profiles' },
   provider_organization_memberships: {
     provider_id: 'providers',

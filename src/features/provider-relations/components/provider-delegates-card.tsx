@@ -11,7 +11,7 @@ import type { ProviderDoc } from '../../../db/index.ts';
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { useProviderDelegates } from '../data/relation-queries.ts';
 import { removeDelegate } from '../data/relation-writes.ts';
-import { useLocalDatabase } from '../data/use-local-database.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import {
   DELEGATES_LOAD_FAILED,
   DELEGATE_REMOVED,

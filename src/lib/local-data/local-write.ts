@@ -10,8 +10,8 @@
  *   shows it waiting; a later refusal still reaches the user as a sync notice).
  */
 import { filter, firstValueFrom, map, of, timeout } from 'rxjs';
-import { timestampKey, type RxCollection } from '../../../db/index.ts';
-import { useSyncStore } from '../../../stores/sync-store.ts';
+import { timestampKey, type RxCollection } from '../../db/index.ts';
+import { useSyncStore } from '../../stores/sync-store.ts';
 
 export const SERVER_ANSWER_TIMEOUT_MS = 20_000;
 
