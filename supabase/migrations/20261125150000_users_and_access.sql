@@ -13,7 +13,8 @@
 --    docs/access-matrix.md, "Users".
 -- 3. The admins stay: the last active admin can never lose the admin role or be
 --    deactivated, and an admin can neither remove their own admin role nor deactivate
---    themselves, whoever writes (triggers, not only policies).
+--    themselves, whoever writes (triggers, not only policies). A revoked role can be
+--    granted again with a new row (the device never sees the old one's id).
 -- 4. A profile that becomes visible to more readers (a role granted, a delegate approved)
 --    is touched, so the devices that can now see it pull it.
 -- 5. Sign-up: a self-signed-up account holds no role (pending) until an admin approves it,
@@ -231,6 +232,26 @@ create trigger guard_account_state before update on public.profiles
   for each row execute function public.guard_account_state();
 
 revoke execute on function public.guard_admin_role(), public.guard_account_state() from public, anon, authenticated;
+
+-- A role granted again after it was revoked: the app writes a new row (a device cannot see
+-- the old, soft-deleted one), and the old row's tombstone gives way so (user_id, role)
+-- stays unique. If the new row is refused (RLS, a guard), the tombstone stays too.
+create or replace function public.revive_role()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.user_roles r
+   where r.user_id = new.user_id and r.role = new.role and r._deleted and r.id <> new.id;
+  return new;
+end;
+$$;
+comment on function public.revive_role() is 'Before a role row is inserted: removes the soft-deleted row of the same user and role, so a revoked role can be granted again.';
+revoke execute on function public.revive_role() from public, anon, authenticated;
+create trigger revive_role before insert on public.user_roles
+  for each row execute function public.revive_role();
 
 -- ---------------------------------------------------------------------------------------
 -- 4. A profile newly visible to more readers reaches their devices: touching it moves its

@@ -127,6 +127,19 @@ describe('roles, as the app changes them', () => {
     ]);
   });
 
+  it('an admin grants a revoked role again with a new row', async () => {
+    const first = randomUUID();
+    const second = randomUUID();
+    expect((await push(admin.client, 'user_roles', [{ new: { id: first, user_id: colleague.id, role: 'admin' }, assumed: null }])).data).toEqual({ conflicts: [], rejected: [] });
+    const master = await storedRow('user_roles', first);
+    expect((await push(admin.client, 'user_roles', [{ new: { ...master, _deleted: true }, assumed: master }])).data).toEqual({ conflicts: [], rejected: [] });
+    expect((await push(admin.client, 'user_roles', [{ new: { id: second, user_id: colleague.id, role: 'admin' }, assumed: null }])).data).toEqual({ conflicts: [], rejected: [] });
+    const { data } = await serviceClient().from('user_roles').select('id, _deleted').eq('user_id', colleague.id).eq('role', 'admin');
+    expect(data).toEqual([{ id: second, _deleted: false }]);
+    const revoke = await storedRow('user_roles', second);
+    await push(admin.client, 'user_roles', [{ new: { ...revoke, _deleted: true }, assumed: revoke }]);
+  });
+
   it('an admin cannot remove their own admin role', async () => {
     const own = await serviceClient().from('user_roles').select('*').eq('user_id', admin.id).eq('role', 'admin').single();
     if (own.error) throw own.error;
