@@ -10,8 +10,10 @@ import {
   ADMIN_CACHE_PREFIX,
   AUTH_TIMEOUT_MESSAGE,
   LAST_USER_KEY,
+  ROLES_CACHE_PREFIX,
   createSessionStore,
   needsWelcome,
+  selectIsProviderOnly,
   type KeyValueStorage,
   type SessionClient,
 } from './session-store.ts';
@@ -64,7 +66,9 @@ function fakeClient() {
       roleQuery.calls.push([column, String(value)]);
       return builder;
     },
-    limit: async () => ({ data: roleQuery.error ? null : roleQuery.rows, error: roleQuery.error }),
+    // The query is awaited after its last filter, as supabase-js builders are.
+    then: (resolve: (value: { data: Array<{ role: string }> | null; error: { message: string } | null }) => unknown) =>
+      resolve({ data: roleQuery.error ? null : roleQuery.rows, error: roleQuery.error }),
   };
   const auth = {
     getSession: vi.fn(async () => ({ data: { session: null as Session | null }, error: null as Error | null })),
@@ -132,10 +136,11 @@ describe('session store', () => {
     expect(t.store.getState().isAdmin).toBe(true);
     expect(t.roleQuery.calls).toEqual([
       ['user_id', 'u1'],
-      ['role', 'admin'],
       ['_deleted', 'false'],
     ]);
+    expect(t.store.getState().roles).toEqual(['admin']);
     expect(t.storage.getItem(ADMIN_CACHE_PREFIX + 'u1')).toBe('true');
+    expect(t.storage.getItem(ROLES_CACHE_PREFIX + 'u1')).toBe('["admin"]');
     expect(JSON.parse(t.storage.getItem(LAST_USER_KEY) ?? 'null')).toMatchObject({ id: 'u1' });
   });
 
@@ -197,6 +202,24 @@ describe('session store', () => {
     await flush();
     expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null });
     expect(t.storage.getItem(LAST_USER_KEY)).toBeNull();
+  });
+
+  it('knows a provider login from its roles, and keeps them for an offline start', async () => {
+    const t = setup();
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u3') }, error: null });
+    t.roleQuery.rows = [{ role: 'provider' }];
+    await t.store.getState().start();
+    await flush();
+    expect(t.store.getState()).toMatchObject({ roles: ['provider'], isAdmin: false });
+    expect(selectIsProviderOnly(t.store.getState())).toBe(true);
+
+    const offline = setup({ offline: true });
+    offline.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u3')));
+    offline.storage.setItem(ROLES_CACHE_PREFIX + 'u3', '["provider","staff"]');
+    offline.auth.getSession.mockImplementationOnce(() => new Promise(() => {}));
+    await offline.store.getState().start();
+    expect(offline.store.getState()).toMatchObject({ status: 'offline', roles: ['provider', 'staff'] });
+    expect(selectIsProviderOnly(offline.store.getState())).toBe(false);
   });
 
   it('keeps the cached admin flag when the role lookup fails', async () => {

@@ -14,6 +14,7 @@
  * landing page needs before its first paint (ARCHITECTURE.md budgets).
  */
 import { create } from 'zustand';
+import { browserStorage } from './browser-storage.ts';
 import type { AuthChangeEvent, Session, User } from '../lib/supabase.ts';
 import {
   ADMIN_CACHE_PREFIX,
@@ -21,11 +22,11 @@ import {
   LAST_USER_KEY,
   OFFLINE_GRACE_MS,
   RESTORE_GRACE_MS,
+  ROLES_CACHE_PREFIX,
   delay,
   messageOf,
   withTimeout,
   type AuthResult,
-  type KeyValueStorage,
   type SessionClient,
   type SessionDeps,
   type SessionState,
@@ -33,6 +34,7 @@ import {
 
 export {
   ADMIN_CACHE_PREFIX,
+  ROLES_CACHE_PREFIX,
   AUTH_TIMEOUT_MESSAGE,
   AUTH_TIMEOUT_MS,
   LAST_USER_KEY,
@@ -62,24 +64,34 @@ export function createSessionStore(deps: SessionDeps) {
       return null;
     }
   };
-  const cachedAdmin = (userId: string) => storage.getItem(ADMIN_CACHE_PREFIX + userId) === 'true';
+  /** The user's roles as last read from the server on this device (for offline starts). */
+  const cachedRoles = (userId: string): string[] => {
+    try {
+      const raw = storage.getItem(ROLES_CACHE_PREFIX + userId);
+      const parsed: unknown = raw ? JSON.parse(raw) : null;
+      if (Array.isArray(parsed)) return parsed.filter((role): role is string => typeof role === 'string');
+    } catch {
+      // A damaged entry counts as unknown.
+    }
+    return storage.getItem(ADMIN_CACHE_PREFIX + userId) === 'true' ? ['admin'] : [];
+  };
+  const cachedAccess = (userId: string) => {
+    const roles = cachedRoles(userId);
+    return { roles, isAdmin: roles.includes('admin') };
+  };
 
   return create<SessionState>()((set, get) => {
     async function refreshRole(userId: string): Promise<void> {
       try {
         const { client } = await deps.load();
-        const { data, error } = await client
-          .from('user_roles')
-          .select('role')
-          .eq('user_id', userId)
-          .eq('role', 'admin')
-          .eq('_deleted', false)
-          .limit(1);
+        const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('_deleted', false);
         // Offline or a server error: keep the cached answer rather than demote an admin.
         if (error || !data) return;
-        const isAdmin = data.length > 0;
+        const roles = [...new Set((data as Array<{ role: string }>).map((row) => row.role))].sort();
+        const isAdmin = roles.includes('admin');
         storage.setItem(ADMIN_CACHE_PREFIX + userId, String(isAdmin));
-        if (get().user?.id === userId) set({ isAdmin });
+        storage.setItem(ROLES_CACHE_PREFIX + userId, JSON.stringify(roles));
+        if (get().user?.id === userId) set({ isAdmin, roles });
       } catch {
         // Same as above: a failed lookup leaves the cached value in place.
       }
@@ -93,7 +105,7 @@ export function createSessionStore(deps: SessionDeps) {
         status: 'signed-in',
         session,
         user: session.user,
-        isAdmin: sameUser ? previous.isAdmin : cachedAdmin(session.user.id),
+        ...(sameUser ? { isAdmin: previous.isAdmin, roles: previous.roles } : cachedAccess(session.user.id)),
         signedOutByUser: false,
       });
       // Ask the server again whenever a user (re)gains a usable session. Deferred so it
@@ -109,7 +121,7 @@ export function createSessionStore(deps: SessionDeps) {
 
     function applySignedOut(): void {
       storage.removeItem(LAST_USER_KEY);
-      set({ status: 'signed-out', session: null, user: null, isAdmin: false, signedOutByUser: signingOut });
+      set({ status: 'signed-out', session: null, user: null, isAdmin: false, roles: [], signedOutByUser: signingOut });
     }
 
     function onAuthChange(event: AuthChangeEvent, session: Session | null): void {
@@ -132,7 +144,7 @@ export function createSessionStore(deps: SessionDeps) {
       }
       const lastUser = readLastUser();
       if (error && isNetworkError(error) && lastUser) {
-        set({ status: 'offline', session: null, user: lastUser, isAdmin: cachedAdmin(lastUser.id) });
+        set({ status: 'offline', session: null, user: lastUser, ...cachedAccess(lastUser.id) });
         return { error: null };
       }
       applySignedOut();
@@ -152,7 +164,7 @@ export function createSessionStore(deps: SessionDeps) {
           const grace = deps.isOffline?.() ? OFFLINE_GRACE_MS : RESTORE_GRACE_MS;
           const early = await Promise.race([pending, delay(grace).then(() => null)]);
           if (!early) {
-            set({ status: 'offline', session: null, user: lastUser, isAdmin: cachedAdmin(lastUser.id) });
+            set({ status: 'offline', session: null, user: lastUser, ...cachedAccess(lastUser.id) });
             void pending
               .then((result) => {
                 if (get().status === 'offline') settle(client, isNetworkError, result);
@@ -186,6 +198,7 @@ export function createSessionStore(deps: SessionDeps) {
       user: null,
       session: null,
       isAdmin: false,
+      roles: [],
       signedOutByUser: false,
 
       start() {
@@ -286,7 +299,10 @@ export function createSessionStore(deps: SessionDeps) {
             const local = await client.auth.signOut({ scope: 'local' });
             if (local.error && !isNetworkError(local.error)) return { error: local.error.message };
           }
-          if (userId) storage.removeItem(ADMIN_CACHE_PREFIX + userId);
+          if (userId) {
+            storage.removeItem(ADMIN_CACHE_PREFIX + userId);
+            storage.removeItem(ROLES_CACHE_PREFIX + userId);
+          }
           applySignedOut();
           return { error: null };
         } catch (error) {
@@ -299,18 +315,6 @@ export function createSessionStore(deps: SessionDeps) {
   });
 }
 
-const browserStorage: KeyValueStorage =
-  typeof window !== 'undefined' && window.localStorage
-    ? window.localStorage
-    : (() => {
-        const values = new Map<string, string>();
-        return {
-          getItem: (key: string) => values.get(key) ?? null,
-          setItem: (key: string, value: string) => void values.set(key, value),
-          removeItem: (key: string) => void values.delete(key),
-        };
-      })();
-
 export const useSessionStore = createSessionStore({
   load: async () => {
     const { supabase, isAuthRetryableFetchError } = await import('../lib/supabase.ts');
@@ -321,6 +325,10 @@ export const useSessionStore = createSessionStore({
   connectivity: typeof window !== 'undefined' ? window : undefined,
   isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
 });
+
+/** A provider's own login: the provider role and no staff access (they get a page of their own). */
+export const selectIsProviderOnly = (state: SessionState): boolean =>
+  state.roles.includes('provider') && !state.roles.includes('staff') && !state.roles.includes('admin');
 
 /** The user known to the app (signed in, or working offline), or null. */
 export const selectKnownUser = (state: SessionState): User | null =>

@@ -13,6 +13,7 @@ export const LAST_USER_KEY = 'lab-directory.last-user';
 export const RESTORE_GRACE_MS = 4000;
 export const OFFLINE_GRACE_MS = 300;
 export const ADMIN_CACHE_PREFIX = 'lab-directory.is-admin.';
+export const ROLES_CACHE_PREFIX = 'lab-directory.roles.';
 
 /**
  * loading: restoring the stored session; signed-in: a usable session; offline: a known user
@@ -56,6 +57,8 @@ export interface SessionState {
   user: User | null;
   session: Session | null;
   isAdmin: boolean;
+  /** The user's active roles (admin, staff, provider), read at sign-in and cached for offline starts. */
+  roles: string[];
   /** The last sign-out was the user's own (not a lapsed or revoked session). */
   signedOutByUser: boolean;
   /**
