@@ -7,6 +7,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { RouteErrorPage } from '../../components/route-error-page.tsx';
 import { RequireAuth } from '../require-auth.tsx';
+import { RoleRouting } from '../role-routing.tsx';
 import { RootShell } from '../root-shell.tsx';
 import { page } from './lazy-route.tsx';
 import { organizationRoutes } from './organization-routes.tsx';
@@ -36,8 +37,13 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: page(() => import('../layouts/main-layout.tsx'), 'MainLayout'),
-            children: [...providerRoutes, ...organizationRoutes, ...workspaceRoutes],
+            Component: RoleRouting,
+            children: [
+              {
+                lazy: page(() => import('../layouts/main-layout.tsx'), 'MainLayout'),
+                children: [...providerRoutes, ...organizationRoutes, ...workspaceRoutes],
+              },
+            ],
           },
         ],
       },

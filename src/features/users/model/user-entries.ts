@@ -15,7 +15,9 @@ export interface ProfileLike {
   provider_id: string | null;
   last_sign_in: string | null;
   invited_at: string | null;
+  invited_by?: string | null;
   deactivated_at: string | null;
+  deactivated_by?: string | null;
   local_dirty?: boolean;
 }
 
@@ -40,7 +42,9 @@ export interface UserEntry {
   status: AccountStatus;
   lastSignIn: string | null;
   invitedAt: string | null;
+  invitedBy: string | null;
   deactivatedAt: string | null;
+  deactivatedBy: string | null;
   /** Changes made on this device that the server has not acknowledged yet. */
   unsynced: boolean;
   /** Lower-case name and email, what the search matches. */
@@ -85,7 +89,9 @@ export function buildUserEntries(
         status: accountStatus(profile, own.filter((role) => isRoleName(role.role)).map((role) => role.role)),
         lastSignIn: profile.last_sign_in,
         invitedAt: profile.invited_at,
+        invitedBy: profile.invited_by ?? null,
         deactivatedAt: profile.deactivated_at,
+        deactivatedBy: profile.deactivated_by ?? null,
         unsynced: !!profile.local_dirty || own.some((role) => role.local_dirty),
         haystack: `${name}\n${text(profile.email)}`.toLowerCase(),
       };
