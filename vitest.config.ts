@@ -8,10 +8,26 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Not UTC: staff work in US time zones, and a date helper that only passes at UTC
+          // (an ISO date read back as the previous day west of Greenwich) must fail here.
+          env: { TZ: 'America/New_York' },
           // Some unit suites open a PGlite with every migration in beforeAll: seconds, not ms.
           testTimeout: 60_000,
           hookTimeout: 180_000,
           include: ['src/**/*.test.{ts,tsx}', 'supabase/local/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // RLS and the linter's rules, on PGlite and on a real PostgreSQL server alike.
+          name: 'database',
+          environment: 'node',
+          include: ['tests/database/**/*.test.ts'],
+          globalSetup: ['tests/database/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

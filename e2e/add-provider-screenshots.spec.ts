@@ -7,12 +7,13 @@
 import { expect, test } from '@playwright/test';
 import { NPIS, chooseProviderType, verifyNpi } from './support/add-provider.ts';
 import { STAFF, signIn } from './support/session.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 
 
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {
   test(`add-provider screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000); // each page is also checked for accessibility, in both themes
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const shoot = async (step: string) => {
@@ -23,6 +24,7 @@ for (const { theme, ...viewport } of SCREENSHOT_CASES) {
         fullPage: true,
         animations: 'disabled',
       });
+      await expectAccessible(page, `add provider: ${step}`);
     };
 
     await signIn(page, STAFF.email, STAFF.password);

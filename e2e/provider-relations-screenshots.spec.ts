@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './support/session.ts';
 import { ORGS, createProvider, openManage, signInAs } from './provider-relations-helpers.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
+import { expectAccessible } from './support/accessibility.ts';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -16,10 +17,12 @@ async function shoot(page: Page, name: string, tag: string, theme: string, fullP
   // Let dialog transitions settle so the shots are stable.
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/provider-relations-${name}-${tag}-${theme}.png`, fullPage });
+  await expectAccessible(page, `provider relations: ${name}`);
 }
 
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {
   test(`screenshots: ${viewport.tag}, ${theme}`, async ({ page }) => {
+    test.setTimeout(300_000); // each page and dialog is also checked for accessibility, in both themes
     const provider = await createProvider('Sasha', {
       organizations: [ORGS.capitalRegion.id, ORGS.empireDrugTesting.id],
       favoriteReports: ['results@clinic-e2e.test'],

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { STAFF, signIn } from './support/session.ts';
 import { providerRow, SEED } from './support/providers.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
+import { expectAccessible } from './support/accessibility.ts';
 
 
 const PAGES = [
@@ -28,11 +29,12 @@ async function shoot(page: Page, name: string, fullPage = false) {
   // Let transitions settle so the shots are stable.
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/providers-${name}.png`, fullPage });
+  await expectAccessible(page, `providers: ${name}`);
 }
 
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {
   test(`provider pages: ${viewport.tag}, ${theme}`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000); // each page is also checked for accessibility, in both themes
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signIn(page, STAFF.email, STAFF.password);

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF, signIn } from './support/session.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
+import { expectAccessible } from './support/accessibility.ts';
 
 
 const PUBLIC_PAGES = [
@@ -34,12 +35,13 @@ async function shoot(page: Page, name: string, tag: string, theme: string) {
   // Let transitions and toasts settle so shots are stable.
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/${name}-${tag}-${theme}.png` });
+  await expectAccessible(page, name);
 }
 
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {
   test.describe(`screenshots: ${viewport.tag}, ${theme}`, () => {
     test.beforeEach(async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000); // each page is also checked for accessibility, in both themes
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     });
@@ -68,17 +70,20 @@ for (const { theme, ...viewport } of SCREENSHOT_CASES) {
       await page.getByTestId('user-menu').click();
       await expect(page.getByRole('menu')).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/user-menu-${viewport.tag}-${theme}.png` });
+      await expectAccessible(page, 'the user menu');
       await page.keyboard.press('Escape');
 
       await page.getByTestId('sync-indicator').click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/sync-status-${viewport.tag}-${theme}.png` });
+      await expectAccessible(page, 'the sync status');
       await page.keyboard.press('Escape');
 
       if (viewport.tag === 'tablet') {
         await page.getByRole('button', { name: 'Open navigation' }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await page.screenshot({ path: `test-results/screenshots/navigation-drawer-${viewport.tag}-${theme}.png` });
+        await expectAccessible(page, 'the navigation drawer');
         await page.keyboard.press('Escape');
       }
       expect(pushes, 'rows pushed by a visit that edited nothing').toEqual([]);

@@ -1,8 +1,10 @@
 /**
  * Opens the signed-in user's local database: one RxDB database per user (its name derived
  * from the user id), on the free Dexie storage (IndexedDB in the browser, fake-indexeddb in
- * Node tests), with the seven synced collections and the local outbox. Dev-mode checks and
- * schema validation run only in development builds (or when a test asks for them).
+ * Node tests), with the directory's synced collections and the local outbox. The same code
+ * opens the user's protected database (src/db/protected: patient data, under its own name,
+ * on an encrypting storage, without an outbox). Dev-mode checks and schema validation run
+ * only in development builds (or when a test asks for them).
  */
 import {
   addRxPlugin,
@@ -27,12 +29,13 @@ import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
 import type { EditBases } from './replication/edit-bases.ts';
 import { additiveMigrations } from './schema/additive-migration.ts';
 import { SCHEMA_VERSIONS, syncedSchema } from './schema/synced-schemas.ts';
-import { COLLECTION_OF, SYNC_ORDER, type SyncedTable } from './tables/definitions.ts';
+import { COLLECTION_OF, DIRECTORY_TABLES, type SyncedTable } from './tables/definitions.ts';
 import type {
   DelegateDoc,
   LocalDocOfTable,
   MembershipDoc,
   OrganizationDoc,
+  PatientDoc,
   PreferenceDoc,
   ProfileDoc,
   ProviderDoc,
@@ -48,6 +51,8 @@ export interface LocalCollections {
   preferences: RxCollection<PreferenceDoc>;
   delegates: RxCollection<DelegateDoc>;
   outbox: RxCollection<OutboxItem>;
+  /** In the protected database only (src/db/protected), never in the user's database. */
+  patients: RxCollection<PatientDoc>;
 }
 
 export type LocalDatabase = RxDatabase<LocalCollections>;
@@ -72,6 +77,12 @@ export interface OpenOptions {
   /** Keeps a clean record's state before its first local change (replication/edit-bases.ts). */
   editBases?: Pick<EditBases, 'remember'>;
   clock?: Clock;
+  /** The database's name (default: the user's database, `databaseNameFor(userId)`). */
+  name?: string;
+  /** Open the local outbox collection too (default: yes; the protected database has none). */
+  withOutbox?: boolean;
+  /** Wraps the storage over the app's own patches, under RxDB's validation (the protected database encrypts here). */
+  wrapStorage?: (storage: AnyRxStorage) => AnyRxStorage;
 }
 
 const DATABASE_PREFIX = 'labdir-';
@@ -115,7 +126,8 @@ function enableDevMode(): Promise<void> {
 }
 
 async function storageFor(options: OpenOptions, devMode: boolean): Promise<AnyRxStorage> {
-  const storage = withIndexedChangesSince(withGreatestBulkCheckpoints(options.storage ?? defaultStorage()));
+  const patched = withIndexedChangesSince(withGreatestBulkCheckpoints(options.storage ?? defaultStorage()));
+  const storage = options.wrapStorage ? options.wrapStorage(patched) : patched;
   if (!devMode) return storage;
   const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
   return wrappedValidateAjvStorage({ storage });
@@ -134,18 +146,17 @@ export async function openLocalDatabase(userId: string, options: OpenOptions = {
   addRxPlugin(RxDBLeaderElectionPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
   const db = await createRxDatabase<LocalCollections>({
-    name: databaseNameFor(userId),
+    name: options.name ?? databaseNameFor(userId),
     storage: await storageFor(options, devMode),
     multiInstance: options.multiInstance ?? typeof window !== 'undefined',
     eventReduce: true,
     localDocuments: true,
     closeDuplicates: true,
   });
-  const tables = options.tables ?? SYNC_ORDER;
+  const tables = options.tables ?? DIRECTORY_TABLES;
   const conflictHandler = options.conflictHandler ?? serverWins;
-  const creators: Record<string, { schema: unknown; conflictHandler?: unknown; migrationStrategies?: unknown }> = {
-    outbox: { schema: outboxSchema },
-  };
+  const creators: Record<string, { schema: unknown; conflictHandler?: unknown; migrationStrategies?: unknown }> =
+    options.withOutbox === false ? {} : { outbox: { schema: outboxSchema } };
   for (const table of tables) {
     creators[COLLECTION_OF[table]] = {
       schema: syncedSchema(table),
@@ -197,10 +208,15 @@ function installWriteHooks(db: LocalDatabase, tables: readonly SyncedTable[], cl
 
 /** Delete the user's local database and everything in it (sign-out on a shared computer). */
 export async function removeLocalDatabase(userId: string, storage?: AnyRxStorage): Promise<void> {
-  await removeRxDatabase(databaseNameFor(userId), storage ?? defaultStorage(), false);
+  await removeDatabaseNamed(databaseNameFor(userId), storage);
+}
+
+/** Delete a database of this app by name, with the IndexedDB databases the Dexie storage made for it. */
+export async function removeDatabaseNamed(name: string, storage?: AnyRxStorage): Promise<void> {
+  await removeRxDatabase(name, storage ?? defaultStorage(), false);
   // The Dexie storage empties its IndexedDB databases but leaves them (named after the user)
   // behind: in a browser, delete them from its IndexedDB too (Node tests have none global).
-  await deleteIndexedDbs(`rxdb-dexie-${databaseNameFor(userId)}--`);
+  await deleteIndexedDbs(`rxdb-dexie-${name}--`);
 }
 
 async function deleteIndexedDbs(prefix: string): Promise<void> {

@@ -11,6 +11,8 @@ import { removeLocalDatabase, type AnyRxStorage, type LocalCollections, type Loc
 import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { openUserDatabase } from './open-user-database.ts';
+import { newOpening, RECORD_OPENING_KIND, type ProtectedRecordTable } from './protected/openings.ts';
+import { lockProtectedData, protectedDataState, wipeProtectedData } from './protected/protected-data.ts';
 import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
 
@@ -65,15 +67,26 @@ export function startLocalData(
   });
 }
 
-/** Stop syncing and close the database; the data stays on this device. */
+/**
+ * Stop syncing and close the database, and the same user's protected one (not another
+ * user's, unlocked by a sign-in that came first); the data stays on this device.
+ */
 export function stopLocalData(): Promise<void> {
-  return serialised(closeActive);
+  return serialised(async () => {
+    const protectedFor = protectedDataState().userId;
+    if (protectedFor !== null && protectedFor === active?.userId) await lockProtectedData();
+    await closeActive();
+  });
 }
 
-/** Delete the user's local database (after the sign-out warning about unsynced changes). */
+/**
+ * Delete the user's local database and their protected one, with the device's records of its
+ * key (after the sign-out warning about unsynced changes).
+ */
 export function wipeLocalData(userId: string, options: { storage?: AnyRxStorage } = {}): Promise<void> {
   return serialised(async () => {
     const storage = options.storage ?? (active?.userId === userId ? active.storage : undefined);
+    await wipeProtectedData(userId, { storage });
     if (active?.userId === userId) await closeActive();
     await removeLocalDatabase(userId, storage);
   });
@@ -100,6 +113,15 @@ export function enqueue(kind: OutboxKind, payload: JsonValue, options?: EnqueueO
   return active.enqueue(kind, payload, options);
 }
 
+/**
+ * Record that this user opened a protected record (the access log): queued now, with this
+ * time, and sent when online (protected/openings.ts).
+ */
+export function recordOpening(table: ProtectedRecordTable, rowId: string, patientId: string): Promise<OutboxItem> {
+  const opening = newOpening(table, rowId, patientId);
+  return enqueue(RECORD_OPENING_KIND, opening as unknown as JsonValue, { idempotencyKey: opening.id });
+}
+
 /** Resolves when the running session has pushed and pulled everything it can. */
 export async function awaitLocalSync(): Promise<void> {
   await active?.awaitInSync();
@@ -111,6 +133,22 @@ export function currentLocalDataSession(): LocalDataSession | null {
 }
 
 export type { RxCollection };
+export {
+  deviceRecordsOf,
+  getProtectedDatabase,
+  lockProtectedData,
+  pendingProtectedRecords,
+  protectedData$,
+  protectedDataState,
+  unlockProtectedData,
+  type ProtectedState,
+  type ProtectedStatus,
+  type UnlockOptions,
+  type UnlockOutcome,
+} from './protected/protected-data.ts';
+export { DeviceNotRegisteredError, nextDeviceSequence } from './protected/device-sequence.ts';
+export { registerOpeningsOutbox, RECORD_OPENING_KIND, type Opening, type ProtectedRecordTable, type RpcClient } from './protected/openings.ts';
+export type { DeviceSequence } from './protected/device-records.ts';
 export type { LocalCollections, LocalDatabase, AnyRxStorage } from './database.ts';
 export type { SessionOptions, SessionClient, LocalDataSession } from './session.ts';
 export type { Connectivity } from './connectivity.ts';
@@ -124,5 +162,5 @@ export type { OutboxItem, OutboxKind, OutboxState } from './outbox/outbox-schema
 export * from './queries.ts';
 export type { JsonValue } from './tables/columns.ts';
 export type * from './tables/definitions.ts';
-export { COLLECTION_OF, SYNC_ORDER } from './tables/definitions.ts';
+export { COLLECTION_OF, DIRECTORY_TABLES, PROTECTED_TABLES, SYNC_ORDER } from './tables/definitions.ts';
 export type * from './tables/local-docs.ts';

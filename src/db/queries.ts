@@ -4,9 +4,9 @@
  * haystack); then only the changes. Never a `$regex` query per keystroke.
  */
 import { mergeMap, type Observable } from 'rxjs';
-import type { MangoQuerySelector, RxQuery, RxDocument } from 'rxdb';
-import type { LocalDatabase } from './database.ts';
-import { sortKey, type OrganizationDoc, type ProviderDoc } from './tables/local-docs.ts';
+import type { MangoQuerySelector, MangoQuerySortPart, RxCollection, RxQuery, RxDocument } from 'rxdb';
+import type { LocalCollections, LocalDatabase } from './database.ts';
+import { sortKey, type OrganizationDoc, type PatientDoc, type ProviderDoc } from './tables/local-docs.ts';
 
 export interface ListOptions {
   /** The first N rows only (paint fast, then load the rest). */
@@ -34,39 +34,76 @@ interface DexieInternals {
   booleanIndexes: string[];
 }
 
+/** The synced collections a list can be made of (every local collection but the outbox). */
+export type ListCollectionName = Exclude<keyof LocalCollections, 'outbox'>;
+
+/** The document type of a collection. */
+export type DocOf<N extends ListCollectionName> = LocalCollections[N] extends RxCollection<infer D> ? D : never;
+
+async function dexieInternals(db: LocalDatabase, name: ListCollectionName): Promise<DexieInternals | undefined> {
+  const instance = db.collections[name].internalStorageInstance as unknown as { internals?: Promise<DexieInternals> };
+  return instance.internals;
+}
+
 /**
- * Every provider that is not deleted (any order), in one IndexedDB read. A query reads
- * through a cursor, one event-loop turn per document: at 50,000 providers that was most of
- * what the list's search waited for after a reload (ARCHITECTURE.md budgets). Other
- * storages (tests) go through a query.
+ * Every document of a collection that is not deleted (any order), in one IndexedDB read. A
+ * query reads through a cursor, one event-loop turn per document: at 50,000 providers that
+ * was most of what the list's search waited for after a reload (ARCHITECTURE.md budgets).
+ * Other storages (tests) go through a query.
  */
-export async function readAllProviders(db: LocalDatabase): Promise<ProviderDoc[]> {
-  const instance = db.providers.internalStorageInstance as unknown as { internals?: Promise<DexieInternals> };
-  const internals = await instance.internals;
-  if (!internals?.dexieTable) return (await db.providers.find().exec()).map((doc) => doc.toJSON() as ProviderDoc);
+export async function readAllDocs<N extends ListCollectionName>(db: LocalDatabase, name: N): Promise<Array<DocOf<N>>> {
+  const internals = await dexieInternals(db, name);
+  const collection = db.collections[name] as unknown as RxCollection<DocOf<N>>;
+  if (!internals?.dexieTable) return (await collection.find().exec()).map((doc) => doc.toJSON() as DocOf<N>);
   const stored = await internals.dexieTable.toArray();
-  const docs: ProviderDoc[] = [];
+  const docs: Array<DocOf<N>> = [];
   for (const row of stored) {
     // Dexie keeps indexed booleans (and _deleted) as '1' / '0'. Only those are converted:
     // RxDB's own conversion also walks every nested JSON field, which costs more than the read.
     if (row._deleted === '1') continue;
     for (const field of internals.booleanIndexes) row[field] = row[field] === '1';
-    docs.push(row as unknown as ProviderDoc);
+    docs.push(row as unknown as DocOf<N>);
   }
   return docs;
 }
 
 /**
- * When the providers were last written locally (the largest `_meta.lwt`, deletions
- * included), from the storage's index; NaN where the storage does not tell (tests). A list
- * saved at this time is still exact.
+ * When a collection was last written locally (the largest `_meta.lwt`, deletions included),
+ * from the storage's index; NaN where the storage does not tell (tests). A list saved at
+ * this time is still exact.
  */
-export async function latestProviderWrite(db: LocalDatabase): Promise<number> {
-  const instance = db.providers.internalStorageInstance as unknown as { internals?: Promise<DexieInternals> };
-  const internals = await instance.internals;
+export async function latestWrite(db: LocalDatabase, name: ListCollectionName): Promise<number> {
+  const internals = await dexieInternals(db, name);
   if (!internals?.dexieTable) return Number.NaN;
   const latest = await internals.dexieTable.orderBy('_meta.lwt').last();
   return latest?._meta?.lwt ?? 0;
+}
+
+/** The first `limit` documents matching `selector`, by an indexed sort (then id): a list's first page. */
+export async function firstDocs<N extends ListCollectionName>(
+  db: LocalDatabase,
+  name: N,
+  options: { selector?: Record<string, unknown>; sortField: string; limit: number },
+): Promise<Array<DocOf<N>>> {
+  const collection = db.collections[name] as unknown as RxCollection<DocOf<N>>;
+  const docs = await collection
+    .find({
+      selector: (options.selector ?? {}) as MangoQuerySelector<DocOf<N>>,
+      sort: [{ [options.sortField]: 'asc' }, { id: 'asc' }] as MangoQuerySortPart<DocOf<N>>[],
+      limit: options.limit,
+    })
+    .exec();
+  return docs.map((doc) => doc.toJSON() as DocOf<N>);
+}
+
+/** Every provider that is not deleted (any order), in one IndexedDB read (see readAllDocs). */
+export function readAllProviders(db: LocalDatabase): Promise<ProviderDoc[]> {
+  return readAllDocs(db, 'providers');
+}
+
+/** When the providers were last written locally (see latestWrite). */
+export function latestProviderWrite(db: LocalDatabase): Promise<number> {
+  return latestWrite(db, 'providers');
 }
 
 /** The provider with this NPI, if any (the `npi_key` index). */
@@ -87,31 +124,68 @@ export function organizationsByName(
   });
 }
 
-export interface ProviderChange {
+export interface DocChange<D> {
   id: string;
-  /** The provider after the change; null when it was deleted. */
-  doc: ProviderDoc | null;
+  /** The document after the change; null when it was deleted. */
+  doc: D | null;
 }
 
+export type ProviderChange = DocChange<ProviderDoc>;
+
 /**
- * Every change to providers, as it happens (to keep a search haystack up to date). Read from
- * the collection's event bulks, not `providers.$`: RxDB keeps the events it makes for `$` in
- * a module-level Map keyed by bulk that is never emptied (`EVENT_BULK_CACHE` in
+ * Every change to a collection, as it happens (to keep a search haystack up to date). Read
+ * from the collection's event bulks, not `collection.$`: RxDB keeps the events it makes for
+ * `$` in a module-level Map keyed by bulk that is never emptied (`EVENT_BULK_CACHE` in
  * rx-change-event.js), so every provider ever downloaded or edited, registry answers
  * included, stayed in memory (most of a 140 MB heap at 50,000 providers).
  */
-export function watchProviderChanges(db: LocalDatabase): Observable<ProviderChange> {
-  return db.providers.eventBulks$.pipe(
+export function watchChanges<N extends ListCollectionName>(db: LocalDatabase, name: N): Observable<DocChange<DocOf<N>>> {
+  const collection = db.collections[name] as unknown as RxCollection<DocOf<N>>;
+  return collection.eventBulks$.pipe(
     mergeMap((bulk) =>
       bulk.events.map((event) => ({
         id: event.documentId,
-        doc: event.operation === 'DELETE' ? null : (event.documentData as ProviderDoc),
+        doc: event.operation === 'DELETE' ? null : (event.documentData as DocOf<N>),
       })),
     ),
   );
 }
 
+/** Every change to providers, as it happens (see watchChanges). */
+export function watchProviderChanges(db: LocalDatabase): Observable<ProviderChange> {
+  return watchChanges(db, 'providers');
+}
+
 /** The lowercase text a provider is searched by (first name, last name, NPI), spec §5. */
 export function providerSearchText(doc: Pick<ProviderDoc, 'first_name' | 'last_name' | 'npi'>): string {
   return sortKey(doc.first_name, doc.last_name, doc.npi);
+}
+
+/**
+ * Every patient of the open protected database that is not deleted, opened: one IndexedDB
+ * read and one decryption per document (protected/encrypting-storage.ts), not a query's
+ * cursor. They go into the list's in-memory search haystack and nowhere else.
+ */
+export async function readAllPatients(db: LocalDatabase): Promise<PatientDoc[]> {
+  const instance = db.patients.internalStorageInstance as unknown as { readAllOpened?: () => Promise<PatientDoc[]> };
+  if (instance.readAllOpened) return instance.readAllOpened();
+  return (await db.patients.find().exec()).map((doc) => doc.toJSON() as PatientDoc);
+}
+
+export interface PatientChange {
+  id: string;
+  /** The patient after the change; null when it was deleted. */
+  doc: PatientDoc | null;
+}
+
+/** Every change to patients, as it happens (see watchProviderChanges for why event bulks). */
+export function watchPatientChanges(db: LocalDatabase): Observable<PatientChange> {
+  return db.patients.eventBulks$.pipe(
+    mergeMap((bulk) =>
+      bulk.events.map((event) => ({
+        id: event.documentId,
+        doc: event.operation === 'DELETE' ? null : (event.documentData as PatientDoc),
+      })),
+    ),
+  );
 }

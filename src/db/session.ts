@@ -16,7 +16,7 @@ import { DEFAULT_TIMING, type SyncTiming } from './replication/sync-context.ts';
 import { SyncEngine } from './replication/sync-engine.ts';
 import { SyncGate } from './replication/sync-gate.ts';
 import type { JsonValue } from './tables/columns.ts';
-import { SYNC_ORDER } from './tables/definitions.ts';
+import { DIRECTORY_TABLES } from './tables/definitions.ts';
 
 export type SessionClient = Pick<SupabaseClient, 'from' | 'rpc' | 'channel' | 'removeChannel' | 'auth'>;
 
@@ -56,7 +56,7 @@ export class LocalDataSession {
       db,
       supabase,
       userId,
-      tables: options.tables ?? SYNC_ORDER,
+      tables: options.tables ?? DIRECTORY_TABLES,
       connectivity,
       gate,
       rejections,

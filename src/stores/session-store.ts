@@ -16,6 +16,7 @@
 import { create } from 'zustand';
 import { browserStorage } from './browser-storage.ts';
 import type { AuthChangeEvent, Session, User } from '../lib/supabase.ts';
+import { passwordVerified } from './password-verified.ts';
 import {
   ADMIN_CACHE_PREFIX,
   AUTH_TIMEOUT_MS,
@@ -238,7 +239,10 @@ export function createSessionStore(deps: SessionDeps) {
           const { client } = await deps.load();
           const { data, error } = await withTimeout(client.auth.signInWithPassword({ email, password }), timeoutMs);
           if (error) return { error: error.message };
-          if (data.session) applySession(data.session);
+          if (data.session) {
+            applySession(data.session);
+            passwordVerified(data.session.user.id, password);
+          }
           return { error: null };
         } catch (error) {
           return { error: messageOf(error) };
@@ -270,6 +274,7 @@ export function createSessionStore(deps: SessionDeps) {
           if (error) return { error: error.message };
           const session = get().session;
           if (session) set({ user: data.user, session: { ...session, user: data.user } });
+          if (data.user) passwordVerified(data.user.id, password);
           return { error: null };
         } catch (error) {
           return { error: messageOf(error) };

@@ -49,4 +49,28 @@ describe('the sync store', () => {
     expect(retry).toHaveBeenCalledTimes(1);
     expect(store.getState()).toMatchObject({ lastError: null, phase: 'paused' });
   });
+
+  it('adds a part (the protected database) to the count, its activity and its errors, and retries both', () => {
+    const { store, api } = setup();
+    const part = api.part('protected');
+    const [mainRetry, partRetry] = [vi.fn(), vi.fn()];
+    api.setRetry(mainRetry);
+    part.setRetry(partRetry);
+    api.update({ phase: 'idle', pendingRecords: 1, pendingCalls: 1 });
+    part.update({ phase: 'pushing', pendingRecords: 2 });
+    expect(store.getState()).toMatchObject({ phase: 'pushing', pendingRecords: 3, pendingChanges: 4 });
+    // The main sync's own count replaces only its share.
+    api.update({ pendingRecords: 0 });
+    expect(store.getState()).toMatchObject({ pendingRecords: 2, pendingChanges: 3 });
+    part.update({ phase: 'error', lastError: 'patients: server error' });
+    expect(store.getState()).toMatchObject({ phase: 'error', lastError: 'patients: server error' });
+    // Offline: the main sync is paused, and so is what the indicator says.
+    api.update({ phase: 'paused' });
+    expect(store.getState().phase).toBe('paused');
+    store.getState().retry();
+    expect(mainRetry).toHaveBeenCalledTimes(1);
+    expect(partRetry).toHaveBeenCalledTimes(1);
+    part.reset();
+    expect(store.getState()).toMatchObject({ pendingRecords: 0, pendingChanges: 1, lastError: null });
+  });
 });

@@ -87,31 +87,111 @@ export interface SyncStatusApi {
   notify(message: string, kind: SyncNotice['kind']): SyncNotice;
   setRetry(action: () => void): void;
   reset(): void;
+  /**
+   * A second writer of the same store: the sync of another database of the same user (the
+   * protected database, src/db/protected). Its pending records add to the count, its
+   * activity and errors show when the main sync is not paused, and `retry` runs both; the
+   * connection, first-sync and last-synced fields stay the main sync's.
+   */
+  part(name: string): SyncStatusApi;
 }
 
+/** What a part adds to the store. */
+type PartFields = Pick<StatusFields, 'pendingRecords' | 'phase' | 'lastError'>;
+
+const PHASE_WEIGHT: Record<SyncPhase, number> = { paused: 0, idle: 1, pulling: 2, pushing: 3, error: 4 };
+
 export function createSyncStatusApi(store: StoreApi<SyncState>): SyncStatusApi {
-  return {
+  const own: PartFields = { pendingRecords: 0, phase: initialState().phase, lastError: null };
+  const parts = new Map<string, PartFields & { retry: () => void }>();
+  let ownRetry: () => void = () => {};
+
+  /** The store's merged fields from the main writer's own values and the parts'. */
+  function merged(pendingCalls: number): Partial<SyncState> {
+    let pendingRecords = own.pendingRecords;
+    let phase = own.phase;
+    let lastError = own.lastError;
+    for (const part of parts.values()) {
+      pendingRecords += part.pendingRecords;
+      if (own.phase !== 'paused' && PHASE_WEIGHT[part.phase] > PHASE_WEIGHT[phase]) phase = part.phase;
+      lastError ??= part.lastError;
+    }
+    return { pendingRecords, phase, lastError, pendingChanges: pendingRecords + pendingCalls };
+  }
+
+  function publish(patch: Partial<StatusFields> = {}): void {
+    const state = store.getState();
+    const next = { ...patch, ...merged(patch.pendingCalls ?? state.pendingCalls) };
+    const changed = (Object.keys(next) as Array<keyof SyncState>).some((key) => state[key] !== next[key]);
+    if (changed) store.setState(next);
+  }
+
+  function installRetry(): void {
+    store.setState({
+      retry: () => {
+        ownRetry();
+        for (const part of parts.values()) part.retry();
+      },
+    });
+  }
+
+  const notify = (message: string, kind: SyncNotice['kind']): SyncNotice => {
+    const notice: SyncNotice = { id: crypto.randomUUID(), message, at: new Date().toISOString(), kind };
+    store.setState((state) => ({ notices: [...state.notices, notice].slice(-MAX_NOTICES) }));
+    return notice;
+  };
+
+  const api: SyncStatusApi = {
     get: () => store.getState(),
     update(patch) {
-      const state = store.getState();
-      const changed = (Object.keys(patch) as Array<keyof StatusFields>).some((key) => state[key] !== patch[key]);
-      if (!changed) return;
-      const pendingRecords = patch.pendingRecords ?? state.pendingRecords;
-      const pendingCalls = patch.pendingCalls ?? state.pendingCalls;
-      store.setState({ ...patch, pendingChanges: pendingRecords + pendingCalls });
+      if (patch.pendingRecords !== undefined) own.pendingRecords = patch.pendingRecords;
+      if (patch.phase !== undefined) own.phase = patch.phase;
+      if (patch.lastError !== undefined) own.lastError = patch.lastError;
+      publish(patch);
     },
-    notify(message, kind) {
-      const notice: SyncNotice = { id: crypto.randomUUID(), message, at: new Date().toISOString(), kind };
-      store.setState((state) => ({ notices: [...state.notices, notice].slice(-MAX_NOTICES) }));
-      return notice;
-    },
+    notify,
     setRetry(action) {
-      store.setState({ retry: action });
+      ownRetry = action;
+      installRetry();
     },
     reset() {
-      store.setState({ ...initialState(), online: store.getState().online, retry: () => {} });
+      Object.assign(own, { pendingRecords: 0, phase: initialState().phase, lastError: null });
+      ownRetry = () => {};
+      store.setState({ ...initialState(), online: store.getState().online });
+      installRetry();
+      publish();
+    },
+    part(name) {
+      const fields = () => {
+        let part = parts.get(name);
+        if (!part) parts.set(name, (part = { pendingRecords: 0, phase: 'paused', lastError: null, retry: () => {} }));
+        return part;
+      };
+      const partApi: SyncStatusApi = {
+        get: () => store.getState(),
+        update(patch) {
+          const part = fields();
+          if (patch.pendingRecords !== undefined) part.pendingRecords = patch.pendingRecords;
+          if (patch.phase !== undefined) part.phase = patch.phase;
+          if (patch.lastError !== undefined) part.lastError = patch.lastError;
+          publish();
+        },
+        notify,
+        setRetry(action) {
+          fields().retry = action;
+          installRetry();
+        },
+        reset() {
+          parts.delete(name);
+          installRetry();
+          publish();
+        },
+        part: (other) => api.part(other),
+      };
+      return partApi;
     },
   };
+  return api;
 }
 
 /** The app's sync status writer, bound to `useSyncStore`. */

@@ -1,15 +1,25 @@
 /**
- * Settings of the local stack. The JWT secret and the anon/service keys are the Supabase
- * CLI's well-known local ones, so an app configured for `supabase start` works unchanged.
+ * Settings of the local stack. The JWT secret, the legacy anon/service_role keys and the
+ * publishable/secret API keys are the Supabase CLI's well-known local ones, so an app
+ * configured for `supabase start` works unchanged with either kind of key.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readApiConfig } from './api-config.ts';
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/**
+ * The API keys that replace the legacy JWT keys (https://supabase.com/docs/guides/api/api-keys):
+ * not JWTs; the publishable key acts as `anon`, the secret key as `service_role`. These are
+ * the values `supabase start` prints.
+ */
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
 export const DEFAULT_PORT = 54321;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -39,9 +49,47 @@ export interface StackConfig {
   siteUrl: string;
   /** Quiet: no request log lines (tests). */
   quiet: boolean;
+  /** The Data API's cap on rows per answer: config.toml's `[api] max_rows` (null: none). */
+  maxRows: number | null;
+  /** The simulated laboratory (lis/README.md). */
+  lis: LisStackConfig;
 }
 
-export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+/** Settings of the LIS simulator; env LIS_SIM_* gives the defaults (see lis/README.md). */
+export interface LisStackConfig {
+  /** MLLP port; 0 = a free port (the one taken is printed and given to the functions). */
+  port: number;
+  resultDelayMs: number;
+  /** Accepted order codes; null = the simulator's demo set. */
+  testCodes: string[] | null;
+  /** Where results go: an HTTPS URL (with LIS_INBOUND_SECRET) or host:port for MLLP; null = kept, not sent. */
+  resultsUrl: string | null;
+  resultsMllp: string | null;
+}
+
+/** The API keys the local mail catcher and fax simulator accept (the functions get them by default). */
+export const LOCAL_EMAIL_API_KEY = 're_local_development_key';
+export const LOCAL_FAX_API_KEY = 'local-fax-api-key';
+
+/** The shared secret the LIS sends with results over HTTPS (header x-lis-secret), locally. */
+export const LOCAL_LIS_SECRET = 'local-lis-shared-secret';
+
+function lisFromEnv(env: NodeJS.ProcessEnv): LisStackConfig {
+  const int = (value: string | undefined, fallback: number) => (value && /^\d+$/.test(value) ? Number(value) : fallback);
+  const codes = env.LIS_SIM_TEST_CODES?.split(',').map((c) => c.trim()).filter(Boolean);
+  return {
+    port: int(env.LIS_SIM_PORT, 0),
+    resultDelayMs: int(env.LIS_SIM_RESULT_DELAY_MS, 5000),
+    testCodes: codes?.length ? codes : null,
+    resultsUrl: env.LIS_SIM_RESULTS_URL || null,
+    resultsMllp: env.LIS_SIM_RESULTS_MLLP || null,
+  };
+}
+
+/** What callers of startStack may set: any setting, and any part of the simulators' ones. */
+export type StackOverrides = Partial<Omit<StackConfig, 'lis'>> & { lis?: Partial<LisStackConfig> };
+
+export function defaultConfig(overrides: StackOverrides = {}): StackConfig {
   return {
     host: DEFAULT_HOST,
     port: DEFAULT_PORT,
@@ -51,6 +99,8 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     jwtExpirySeconds: DEFAULT_JWT_EXPIRY_SECONDS,
     siteUrl: process.env.SITE_URL ?? 'http://127.0.0.1:4173',
     quiet: false,
+    maxRows: readApiConfig(path.join(SUPABASE_DIR, 'config.toml')).maxRows,
     ...overrides,
+    lis: { ...lisFromEnv(process.env), ...overrides.lis },
   };
 }

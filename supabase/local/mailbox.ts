@@ -1,13 +1,48 @@
 /**
- * The local stack sends no email: links that GoTrue would mail (invites, confirmations)
- * are printed in the log and kept here, where tests read them through
- * `GET /__stack/mailbox?email=…` (service key only).
+ * The local stack's one mail catcher. It sends no email: what GoTrue would mail (invite and
+ * confirmation links) and what the product sends through the email API (results, critical
+ * value notices; channels/mail-api.ts) are kept here, newest first, and read by tests and
+ * developers through `GET /__stack/mailbox?email=…` or `GET /__simulator/mail/messages?email=…`
+ * (service key only). An API email to several recipients is one item listing them all.
  */
+import { randomUUID } from 'node:crypto';
+
+export type MailKind = 'invite' | 'confirmation' | 'recovery' | 'email';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string | null;
+  size: number;
+  /** Base64, as the API received it. */
+  content: string;
+}
+
 export interface MailItem {
+  id: string;
+  /** The To header: every recipient, joined by ", ". */
   to: string;
-  kind: 'invite' | 'confirmation' | 'recovery';
-  link: string;
+  recipients: string[];
+  kind: MailKind;
+  /** Auth mails: the one-time link. */
+  link: string | null;
+  from: string | null;
+  subject: string | null;
+  text: string | null;
+  html: string | null;
+  attachments: MailAttachment[];
+  /** The Idempotency-Key the sender gave, if any. */
+  idempotencyKey: string | null;
   sentAt: string;
+}
+
+export interface ApiMail {
+  from: string;
+  recipients: string[];
+  subject: string;
+  text: string | null;
+  html: string | null;
+  attachments: MailAttachment[];
+  idempotencyKey: string | null;
 }
 
 export class Mailbox {
@@ -15,15 +50,38 @@ export class Mailbox {
 
   constructor(private readonly log: (line: string) => void) {}
 
-  send(item: Omit<MailItem, 'sentAt'>): void {
-    const stored = { ...item, sentAt: new Date().toISOString() };
-    this.items.push(stored);
+  /** An auth mail (GoTrue's invite, confirmation or recovery link). */
+  send(item: { to: string; kind: Exclude<MailKind, 'email'>; link: string }): void {
+    this.items.push({
+      id: randomUUID(),
+      to: item.to,
+      recipients: [item.to],
+      kind: item.kind,
+      link: item.link,
+      from: null,
+      subject: null,
+      text: null,
+      html: null,
+      attachments: [],
+      idempotencyKey: null,
+      sentAt: new Date().toISOString(),
+    });
     this.log(`Mail (${item.kind}) to ${item.to}: ${item.link}`);
   }
 
-  /** Newest first. */
+  /** An email the product sent through the email API; a repeated Idempotency-Key returns the first. */
+  receive(mail: ApiMail): MailItem {
+    const earlier = mail.idempotencyKey ? this.items.find((item) => item.idempotencyKey === mail.idempotencyKey) : undefined;
+    if (earlier) return earlier;
+    const item: MailItem = { id: randomUUID(), to: mail.recipients.join(', '), kind: 'email', link: null, sentAt: new Date().toISOString(), ...mail };
+    this.items.push(item);
+    this.log(`Mail "${mail.subject}" to ${item.to}`);
+    return item;
+  }
+
+  /** Newest first; with `email`, only mails to that address. */
   list(email?: string): MailItem[] {
     const wanted = email?.toLowerCase();
-    return this.items.filter((item) => !wanted || item.to.toLowerCase() === wanted).reverse();
+    return this.items.filter((item) => !wanted || item.recipients.some((r) => r.toLowerCase() === wanted)).reverse();
   }
 }

@@ -26,6 +26,7 @@ try {
     `  Realtime         ${stack.url.replace('http', 'ws')}/realtime/v1/websocket`,
     `  Functions        ${stack.url}/functions/v1`,
     `  Registry sim.    ${stack.url}/__simulator (NPPES and CMS data API)`,
+    `  LIS simulator    mllp://${stack.lis.listener.host}:${stack.lis.listener.port} (control: ${stack.url}/__simulator/lis)`,
     `  Data folder      ${values['data-dir']}${stack.db.fresh ? ' (new: migrated and seeded)' : ''}`,
     `  JWT secret       ${JWT_SECRET}`,
     `  anon key         ${ANON_KEY}`,

@@ -1,14 +1,14 @@
 /**
  * The local Supabase stack: one HTTP server on 127.0.0.1 that serves /auth/v1, /rest/v1,
- * /realtime/v1 and /functions/v1 over one PGlite database, plus the registry simulator
- * under /__simulator. `startStack` is what `npm run stack` and the tests call.
+ * /storage/v1, /realtime/v1 and /functions/v1 over one PGlite database, plus the simulators
+ * of the outside world under /__simulator (registries, laboratory, mail, fax, LEIE). `startStack` is what `npm run stack` and the tests call.
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { defaultConfig, SERVICE_ROLE_KEY, type StackConfig } from './config.ts';
+import { defaultConfig, LOCAL_EMAIL_API_KEY, LOCAL_FAX_API_KEY, LOCAL_LIS_SECRET, SERVICE_ROLE_KEY, type StackConfig, type StackOverrides } from './config.ts';
 import type { HttpService, StackContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { send, sendJson } from './http/respond.ts';
+import { announcesTooLarge, send, sendJson, sendTooLarge } from './http/respond.ts';
 import { Mailbox } from './mailbox.ts';
 import { bearerToken } from './jwt.ts';
 import { createAuthService } from './auth/service.ts';
@@ -16,12 +16,21 @@ import { createRestService } from './rest/service.ts';
 import { createFunctionsService } from './functions/service.ts';
 import { createSimulatorService } from './simulator/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
+import { createLisSimulator, LIS_PREFIX, type LisSimulator } from './lis/service.ts';
+import { lisSettings } from './lis/settings.ts';
+import { createStorageService, STORAGE_PREFIX } from './storage/service.ts';
+import { createMailService, MAIL_PREFIX } from './channels/mail-api.ts';
+import { createFaxService, FAX_PREFIX } from './channels/fax-api.ts';
+import { createSchedulerService, SCHEDULER_PREFIX } from './scheduler/service.ts';
+import { createOigService, OIG_PREFIX } from './leie/service.ts';
 
 export interface RunningStack {
   url: string;
   config: StackConfig;
   db: Database;
   mailbox: Mailbox;
+  /** The simulated laboratory: its MLLP port is `lis.listener.port`. */
+  lis: LisSimulator;
   stop(): Promise<void>;
 }
 
@@ -35,7 +44,7 @@ export class PortInUseError extends Error {
   }
 }
 
-export async function startStack(overrides: Partial<StackConfig> = {}): Promise<RunningStack> {
+export async function startStack(overrides: StackOverrides = {}): Promise<RunningStack> {
   const config = defaultConfig(overrides);
   const log = config.quiet ? () => {} : (line: string) => console.log(`[stack] ${line}`);
 
@@ -56,10 +65,33 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
 
   const mailbox = new Mailbox(log);
   const ctx: StackContext = { config: { ...config, port }, db, log, url, mailbox };
+  const lis = await createLisSimulator({ host: config.host, port: config.lis.port, settings: lisSettings(config.lis) }, log);
+  // Where the functions find the outside world by default: this stack's simulators
+  // (process.env wins, so a developer can point one at a real service).
+  const simulatorEnv = {
+    LIS_MLLP_HOST: lis.listener.host,
+    LIS_MLLP_PORT: String(lis.listener.port),
+    LIS_INBOUND_SECRET: LOCAL_LIS_SECRET,
+    EMAIL_API_URL: `${url}${MAIL_PREFIX}`,
+    EMAIL_API_KEY: LOCAL_EMAIL_API_KEY,
+    EMAIL_FROM: 'LabLink Results <results@lablink.test>',
+    FAX_API_URL: `${url}${FAX_PREFIX}`,
+    FAX_API_KEY: LOCAL_FAX_API_KEY,
+    FAX_CONNECTION_ID: 'local-fax-connection',
+    FAX_FROM: '+15185550100',
+    OIG_LEIE_URL: `${url}${OIG_PREFIX}/UPDATED.csv`,
+  };
+  // Longer prefixes first: /__simulator/<name> before the registry simulator's /__simulator.
   const services: Array<[string, HttpService]> = [
     ['/auth/v1', createAuthService(ctx)],
     ['/rest/v1', createRestService(ctx)],
-    ['/functions/v1', createFunctionsService(ctx)],
+    [STORAGE_PREFIX, createStorageService(ctx)],
+    ['/functions/v1', createFunctionsService(ctx, { env: simulatorEnv })],
+    [LIS_PREFIX, lis],
+    [MAIL_PREFIX, createMailService(ctx)],
+    [FAX_PREFIX, createFaxService(ctx)],
+    [SCHEDULER_PREFIX, createSchedulerService(ctx)],
+    [OIG_PREFIX, createOigService()],
     ['/__simulator', createSimulatorService(ctx)],
   ];
   const realtime = await createRealtimeService(ctx);
@@ -71,6 +103,13 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     res.on('finish', () => {
       if (!config.quiet) log(`${req.method} ${requestUrl.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     });
+    // A service that answers before reading the whole body (a refused caller, a bad path)
+    // must still take the rest of it: a connection closed under a client that is still
+    // sending is reset, and the client never sees the answer.
+    res.on('finish', () => {
+      if (!req.complete) req.resume();
+    });
+    if (announcesTooLarge(req)) return sendTooLarge(res);
     if (requestUrl.pathname.startsWith('/__stack/')) return internalRoute(ctx, req, res, requestUrl);
     const match = services.find(([prefix]) => requestUrl.pathname === prefix || requestUrl.pathname.startsWith(`${prefix}/`));
     if (!match) return sendJson(res, 404, { message: 'Not found' });
@@ -94,6 +133,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     config: ctx.config,
     db,
     mailbox,
+    lis,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -6,10 +6,12 @@
  */
 import { demoApprovals, demoMemberships, demoPreferences } from './demo-links.ts';
 import { demoOrganizations } from './demo-organizations.ts';
+import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
 import { daysAgo, seedUuid } from './ids.ts';
 import { insertStatement, jsonb, textArray, type SqlRow } from './render-sql.ts';
+import { referenceSections } from './reference/reference-statements.ts';
 
 const HEADER = `-- Demo data for the local stack and \`supabase db reset\`: a clinical laboratory's client
 -- directory with organizations of every type, about sixty providers (healthcare ones
@@ -174,6 +176,14 @@ export function buildSeed(): SeedSummary {
     ['Provider ↔ organization memberships', insertStatement('public.provider_organization_memberships', membershipRows)],
     ['Result-distribution preferences', insertStatement('public.provider_preferences', preferenceRows)],
     ['Delegates', insertStatement('public.provider_delegate_approvals', approvalRows)],
+    [
+      'Patients (demo-patients.ts: fictional people, MRNs at the organizations above)',
+      insertStatement(
+        'public.patients',
+        demoPatients(orgIds, byKey.staff.id).map((row) => ({ ...row, medical_record_numbers: jsonb(row.medical_record_numbers), coverages: jsonb(row.coverages) }) as SqlRow),
+      ),
+    ],
+    ...referenceSections(),
   ];
   const sql = `${HEADER}\n${sections.map(([title, statement]) => `-- ${title}\n${statement}\n`).join('\n')}`;
   return {

@@ -54,7 +54,7 @@ function expectClearRefusal(answer: { status: number; body: { error?: unknown; c
   expect(typeof answer.body.code, context).toBe('string');
 }
 
-const FUNCTIONS = ['verify-npi', 'verify-pecos', 'invite-user'] as const;
+const FUNCTIONS = ['verify-npi', 'verify-pecos', 'invite-user', 'reference-import'] as const;
 
 beforeAll(async () => {
   stack = await startFunctionsStack();

@@ -148,4 +148,25 @@ describe('the demo seed', () => {
     const { data } = await client.from('provider_preferences').select('favorite_reports').eq('email_notifications', true);
     expect(data!.some((row) => (row.favorite_reports as string[]).every((email) => email.includes('@')) && row.favorite_reports.length > 0)).toBe(true);
   });
+
+  it('publishes the demo reference data as version 1, every NCD code a billable code of the ICD-10-CM subset', async () => {
+    const client = await signedIn('staff@demo-lab.test');
+    const { data: sets } = await client.from('reference_data_sets').select('name, version, item_count').order('name');
+    expect(sets).toEqual([
+      { name: 'compendium', version: 1, item_count: expect.any(Number) },
+      { name: 'icd10cm', version: 1, item_count: expect.any(Number) },
+      { name: 'ncd', version: 1, item_count: 5 },
+    ]);
+    expect(sets![0]!.item_count).toBeGreaterThanOrEqual(100);
+    expect(sets![1]!.item_count).toBeGreaterThanOrEqual(200);
+    const { data: billable } = await client.from('icd10cm_codes').select('code').eq('billable', true).limit(1000);
+    const choosable = new Set((billable ?? []).map((row) => row.code as string));
+    const { data: codes } = await client.from('ncd_codes').select('ncd_id, list, code').neq('list', 'hcpcs').limit(1000);
+    const unknown = (codes ?? []).filter((row) => !choosable.has(row.code as string));
+    expect(unknown).toEqual([]);
+    const { data: tests } = await client.from('compendium_tests').select('code, panel_members').eq('is_panel', true);
+    const { data: all } = await client.from('compendium_tests').select('code').limit(1000);
+    const known = new Set((all ?? []).map((row) => row.code as string));
+    for (const panel of tests ?? []) for (const member of panel.panel_members as string[]) expect(known.has(member), `${panel.code} → ${member}`).toBe(true);
+  });
 });

@@ -2,7 +2,8 @@
  * Forged, expired, unsigned and foreign tokens are refused everywhere a token is read:
  * the Data API (401 with PostgREST's error body, nothing written), Realtime (socket
  * refused, join refused, a channel whose token turns bad is shut, and no change is ever
- * delivered on a refused channel), every Edge Function (the gateway's 401, nothing
+ * delivered on a refused channel), every Edge Function (the gateway's 401 where
+ * verify_jwt is on, the function's own 401 where it checks its caller itself; nothing
  * written) and Auth. Tokens are built from a real user's access token (hostile-tokens.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -80,6 +81,13 @@ describe('Auth refuses', () => {
 });
 
 const FUNCTIONS = ['health', 'verify-npi', 'verify-pecos', 'invite-user'];
+/** health sits behind the gateway's verify_jwt; the others check their caller themselves. */
+const GATEWAY_CHECKED = new Set(['health']);
+const NOT_SIGNED_IN = { error: 'Authentication required: sign in and try again.', code: 'not_authenticated' };
+
+function refusal(fn: string, gatewayMessage: string): [number, unknown] {
+  return [401, GATEWAY_CHECKED.has(fn) ? { code: 401, message: gatewayMessage } : NOT_SIGNED_IN];
+}
 
 function callFunction(name: string, token: string | null, body: unknown): Promise<Response> {
   const headers: Record<string, string> = { apikey: SUPABASE_ANON_KEY, 'content-type': 'application/json' };
@@ -97,16 +105,16 @@ describe('every Edge Function refuses', () => {
     providerId = await seedOne('providers', row);
   });
 
-  it.each(FUNCTIONS.flatMap((fn) => names.map((name) => [fn, name])))('%s: a %s token with the gateway\'s 401', async (fn, name) => {
+  it.each(FUNCTIONS.flatMap((fn) => names.map((name) => [fn, name])))('%s: a %s token with a 401', async (fn, name) => {
     const email = `hostile-${randomUUID().slice(0, 8)}@contract.test`;
     const answer = await callFunction(fn, tokenNamed(name).token, { npi, email, providerId, role: 'provider' });
-    expect([answer.status, await answer.json()]).toEqual([401, { code: 401, message: 'Invalid JWT' }]);
+    expect([answer.status, await answer.json()]).toEqual(refusal(fn, 'Invalid JWT'));
     expect(await rowCount('profiles', 'email', email)).toBe(0);
   });
 
   it.each(FUNCTIONS)('%s: no Authorization header (the apikey alone) with 401', async (fn) => {
     const answer = await callFunction(fn, null, { npi });
-    expect([answer.status, await answer.json()]).toEqual([401, { code: 401, message: 'Missing authorization header' }]);
+    expect([answer.status, await answer.json()]).toEqual(refusal(fn, 'Missing authorization header'));
   });
 
   it('nothing was recorded on the provider or in the audit log by the refused calls', async () => {

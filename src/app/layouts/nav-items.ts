@@ -2,7 +2,9 @@
 import type { IconType } from 'react-icons';
 import {
   LuBuilding2,
+  LuBookOpen,
   LuClipboardList,
+  LuDatabase,
   LuHistory,
   LuLayoutDashboard,
   LuNetwork,
@@ -46,12 +48,16 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Order entry', to: '/orders/entry', icon: LuClipboardList },
       { label: 'Patients', to: '/patients', icon: LuUserRound },
+      { label: 'Test compendium', to: '/compendium', icon: LuBookOpen },
     ],
   },
   {
     title: 'Administration',
     adminOnly: true,
-    items: [{ label: 'Users', to: '/users', icon: LuUsersRound }],
+    items: [
+      { label: 'Users', to: '/users', icon: LuUsersRound },
+      { label: 'Reference data', to: '/reference', icon: LuDatabase },
+    ],
   },
 ];
 

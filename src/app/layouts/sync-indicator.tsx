@@ -88,7 +88,7 @@ export function SyncIndicator() {
                     </Progress.Track>
                   </Progress.Root>
                 )}
-                <Text fontSize="xs" color="fg.subtle">
+                <Text fontSize="xs" color="fg.muted">
                   {lastSyncedText(sync.lastSyncedAt)}
                 </Text>
                 {sync.notices.length > 0 && (

@@ -7,6 +7,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toaster.tsx';
+import { onPasswordVerified } from '../../stores/password-verified.ts';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
 import { afterFirstPagePaint } from '../first-page-paint.ts';
 
@@ -33,6 +34,9 @@ function openLocalData(userId: string): Promise<void> {
     const client = loadClient().then((module) => module.supabase);
     client.catch(() => undefined); // startLocalData reports a failure; not unhandled meanwhile
     await afterFirstPagePaint(FIRST_PAINT_WAIT_MS);
+    // The reference data (compendium, ICD-10-CM, NCDs): the cached copy, then newer versions
+    // when online; alongside the local database, not after its first sync.
+    void import('../../lib/reference/index.ts').then((reference) => reference.startReferenceData());
     const db = await loadDb();
     if (openFor) {
       await db.stopLocalData();
@@ -46,7 +50,21 @@ function openLocalData(userId: string): Promise<void> {
     void import('../../features/provider-relations/invites/invite-tracker.ts').then((invites) => invites.followInvites());
     // And an admin's account changes (invitations, deactivations, …) queued offline.
     void import('../../features/users/data/follow-account-calls.ts').then((calls) => calls.followAccountCalls());
+    // Openings of patient records queued offline are recorded, with their time, once back online.
+    db.registerOpeningsOutbox(() => loadClient().then((module) => module.supabase));
   });
+}
+
+/**
+ * The password just verified (sign-in, a new password, the lock screen) opens the user's
+ * protected data (patient records) in this tab: it unwraps the data key, and is dropped.
+ */
+function openProtectedData(userId: string, password: string): void {
+  void loadDb()
+    .then((db) => db.unlockProtectedData(userId, password, loadClient().then((module) => module.supabase), { trusted: true }))
+    .then((outcome) => {
+      if (!outcome.ok && outcome.reason === 'failed') console.error('[local-data] patient records could not be opened', outcome.error);
+    });
 }
 
 function closeLocalData(): Promise<void> {
@@ -67,21 +85,26 @@ export function clearLocalData(userId: string): Promise<void> {
       openFor = null;
     }
     await db.wipeLocalData(userId);
-    // The lists saved for the next visit (painted on reload before the database opens) go with it.
+    // Every list's pages saved for the next visit (painted on reload before the database opens) go with it.
     const [{ clearFirstPages }, { deleteListSnapshots }, { forgetSavedListIndexes }] = await Promise.all([
-      import('../../features/providers/data/first-page-snapshot.ts'),
-      import('../../features/providers/data/list-snapshot-store.ts'),
-      import('../../features/providers/data/saved-list-index.ts'),
+      import('../../lib/list/first-page-snapshot.ts'),
+      import('../../lib/list/list-snapshot-store.ts'),
+      import('../../lib/list/saved-list-index.ts'),
     ]);
     clearFirstPages(userId);
     forgetSavedListIndexes(userId);
     await deleteListSnapshots(userId);
+    // The cached reference data goes too: nothing of a session stays on a shared computer.
+    const { clearReferenceData } = await import('../../lib/reference/index.ts');
+    await clearReferenceData();
   });
 }
 
 export function LocalDataProvider({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status);
   const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+
+  useEffect(() => onPasswordVerified(openProtectedData), []);
 
   useEffect(() => {
     if (status === 'loading') return;

@@ -1,8 +1,8 @@
 /**
- * The other guarded routes (spec §2): dashboard, orders, timeline, patients, users (with
- * the access settings at /users/settings), the welcome page and a provider login's own
- * page (/my-provider). `/admin/users` and
- * `/admin/users-management` are old addresses of `/users`.
+ * The other guarded routes (spec §2): dashboard, orders, timeline, patients (issue 26), users
+ * (with the access settings at /users/settings), the welcome page, a provider login's own page
+ * (/my-provider), and the reference data (/reference for admins, /compendium for everyone).
+ * `/admin/users` and `/admin/users-management` are old addresses of `/users`.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { page, placeholder } from './lazy-route.tsx';
@@ -14,14 +14,29 @@ export const workspaceRoutes: RouteObject[] = [
   { path: 'my-provider', lazy: myProviderPage },
   { path: 'orders/entry', lazy: placeholder('Order Entry') },
   { path: 'timeline', lazy: placeholder('Timeline') },
-  { path: 'patients', lazy: placeholder('Patients') },
-  { path: 'patients/add', lazy: placeholder('Add Patient') },
+  {
+    path: 'patients',
+    children: [
+      { index: true, lazy: page(() => import('../../features/patients/components/patients-page.tsx'), 'PatientsPage') },
+      { path: 'add', lazy: page(() => import('../../features/patients/components/add-patient-page.tsx'), 'AddPatientPage') },
+      // Order entry composes the patient's orders and results here (PatientPage's ordersSlot).
+      { path: ':id', lazy: page(() => import('../../features/patients/components/patient-page.tsx'), 'PatientPage') },
+    ],
+  },
   {
     path: 'users',
     children: [
       { index: true, lazy: page(() => import('../../features/users/list/users-page.tsx'), 'UsersPage') },
       { path: 'settings', lazy: page(() => import('../../features/users/settings/access-settings-page.tsx'), 'AccessSettingsPage') },
       { path: 'manage/:userId', lazy: page(() => import('../../features/users/manage/manage-user-page.tsx'), 'ManageUserPage') },
+    ],
+  },
+  { path: 'reference', lazy: page(() => import('../../features/reference/reference-admin-page.tsx'), 'ReferenceAdminPage') },
+  {
+    path: 'compendium',
+    children: [
+      { index: true, lazy: page(() => import('../../features/reference/compendium-page.tsx'), 'CompendiumPage') },
+      { path: ':code', lazy: page(() => import('../../features/reference/compendium-test-page.tsx'), 'CompendiumTestPage') },
     ],
   },
   { path: 'admin/users', element: <Navigate to="/users" replace /> },

@@ -87,6 +87,15 @@ describe('threeWayMerge', () => {
     expect(overwrittenFields).toEqual(['phone']);
   });
 
+  it('keeps the later updated_at when the server side is later, and never reports it', () => {
+    const local = { ...base, phone: '5185550199', updated_at: '2026-11-21T10:05:00.000000+00:00' };
+    const server = { ...base, email: 'theirs@clinic.test', updated_at: '2026-11-21T10:09:00.000000+00:00' };
+    const { merged, overwrittenFields } = threeWayMerge({ columns: providerColumns, base, local, server });
+    expect(merged.updated_at).toBe('2026-11-21T10:09:00.000000+00:00');
+    expect(merged.phone).toBe('5185550199');
+    expect(overwrittenFields).toEqual([]);
+  });
+
   it('merges arrays as whole values (favorite_reports)', () => {
     const prefBase = { id: 'x', favorite_reports: ['a@x.test'], fax_number: null, _deleted: false };
     const local = { ...prefBase, favorite_reports: ['a@x.test', 'b@x.test'] };
@@ -94,6 +103,29 @@ describe('threeWayMerge', () => {
     const { merged } = threeWayMerge({ columns: preferenceColumns, base: prefBase, local, server });
     expect(merged.favorite_reports).toEqual(['a@x.test', 'b@x.test']);
     expect(merged.fax_number).toBe('5185550101');
+  });
+
+  it('keeps a record nobody deleted, and reads a missing _deleted as not deleted', () => {
+    const local: MergeDoc = { ...base, phone: '5185550199' };
+    delete local._deleted;
+    const server = { ...base, email: 'new@clinic.test' };
+    const { merged, overwrittenFields } = threeWayMerge({ columns: providerColumns, base, local, server });
+    expect(merged._deleted).toBe(false);
+    expect(overwrittenFields).toEqual([]);
+  });
+
+  it('merges updated_at like any field when one side has none, and keeps the server spelling of one instant', () => {
+    const noLocalStamp = threeWayMerge({ columns: providerColumns, base, local: { ...base, updated_at: null }, server: base });
+    expect(noLocalStamp.merged.updated_at).toBe(null);
+    const noServerStamp = threeWayMerge({ columns: providerColumns, base, local: base, server: { ...base, updated_at: null } });
+    expect(noServerStamp.merged.updated_at).toBe(null);
+    const sameInstant = threeWayMerge({
+      columns: providerColumns,
+      base,
+      local: { ...base, updated_at: '2026-11-21T10:00:00.000Z' },
+      server: { ...base, updated_at: '2026-11-21T10:00:00.000000+00:00' },
+    });
+    expect(sameInstant.merged.updated_at).toBe('2026-11-21T10:00:00.000000+00:00');
   });
 
   it('treats deletion as a field', () => {

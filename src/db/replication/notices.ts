@@ -46,6 +46,8 @@ export async function describeRecord(table: SyncedTable, doc: Doc, lookup: Recor
       const delegate = personName(await lookup('profiles', doc.delegate_id));
       return `the delegate approval of ${quoted(delegate, 'a user')} for ${await provider()}`;
     }
+    case 'patients':
+      return `patient ${quoted(personName(doc), '(unnamed)')}`;
   }
 }
 

@@ -43,6 +43,8 @@ export interface SyncEngineOptions {
   timing: SyncTiming;
   /** Realtime subscription (on by default). */
   live: boolean;
+  /** The Realtime channel's name (default `local-sync-<user>`; each database of a user needs its own). */
+  channelName?: string;
   /** Where status and notices go (the app's sync store). */
   store: SyncStatusApi;
 }
@@ -175,7 +177,7 @@ export class SyncEngine {
     if (!this.stopLive && this.options.live) {
       this.stopLive = startLiveTriggers({
         supabase: this.options.supabase,
-        channelName: `local-sync-${this.options.userId}`,
+        channelName: this.options.channelName ?? `local-sync-${this.options.userId}`,
         tables: this.tables,
         connectivity: this.options.connectivity,
         intervalMs: this.options.timing.resyncIntervalMs,

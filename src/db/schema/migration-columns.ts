@@ -65,9 +65,11 @@ function parseDefault(expression: string | undefined): ParsedColumn['default'] {
   if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
   if (text === 'now()' || text === 'clock_timestamp()' || text === 'current_timestamp') return { fn: 'now' };
   if (text === 'gen_random_uuid()') return { fn: 'uuid' };
-  const literal = /^'((?:[^']|'')*)'(?:::[\w[\]]+)?$/.exec(expression.trim());
+  const literal = /^'((?:[^']|'')*)'(?:::([\w[\]]+))?$/.exec(expression.trim());
   if (literal) {
     const value = (literal[1] ?? '').replace(/''/g, "'");
+    // An empty JSON array (`'[]'::jsonb`) is the client's empty list, as `'{}'` is of a text[].
+    if (literal[2]?.toLowerCase() === 'jsonb' && value.trim() === '[]') return [];
     return value === '{}' ? [] : value;
   }
   return { expression: expression.trim() };

@@ -4,7 +4,8 @@
  * the CREATE TABLE statements and compares). Nullable columns keep null, as the server
  * does, so a record round-trips unchanged. Indexes serve the list pages (providers by
  * sort_name and by npi, organizations by sort_name, children by provider) and the
- * pending-changes count (local_dirty).
+ * pending-changes count (local_dirty). A protected table's indexes must hold nothing that
+ * identifies a person: the encrypting storage keeps indexed fields readable.
  */
 import type { RxJsonSchema } from 'rxdb';
 import type { ColumnSpec } from '../tables/columns.ts';
@@ -50,6 +51,7 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
   provider_organization_memberships: {},
   provider_preferences: {},
   provider_delegate_approvals: {},
+  patients: {},
 };
 
 /**
@@ -65,6 +67,7 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   provider_organization_memberships: 0,
   provider_preferences: 0,
   provider_delegate_approvals: 0,
+  patients: 0,
 };
 
 const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
@@ -75,6 +78,8 @@ const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
   provider_organization_memberships: ['provider_id', 'organization_id', 'local_dirty'],
   provider_preferences: ['provider_id', 'local_dirty'],
   provider_delegate_approvals: ['provider_id', 'local_dirty'],
+  // Only fields that identify nobody: indexed fields stay readable in IndexedDB (src/db/protected).
+  patients: ['local_dirty'],
 };
 
 export function syncedSchema<T extends SyncedTable>(table: T): RxJsonSchema<LocalDocOfTable[T]> {

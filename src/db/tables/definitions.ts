@@ -1,8 +1,11 @@
 /**
- * The seven synced tables of supabase/migrations, column by column (see columns.ts), with
- * the RxDB collection each one lives in locally and the foreign keys between them. The
+ * The synced tables of supabase/migrations, column by column (see columns.ts), with the
+ * RxDB collection each one lives in locally and the foreign keys between them. The
  * foreign keys decide the push order (parents before children) and whether a refused
  * child row (23503) is worth retrying: it is while its parent still waits to be pushed.
+ * The directory's tables live in the user's database; the protected ones (patient data,
+ * docs/data-model.md) in the protected database, opened only with the user's data key
+ * (src/db/protected).
  */
 import { NEW_UUID, NOW, nullable, required, type ColumnMap, type InputOf, type RowOf } from './columns.ts';
 
@@ -96,6 +99,29 @@ export const delegateColumns = {
   updated_at: required('timestamptz', NOW),
 } as const satisfies ColumnMap;
 
+export const patientColumns = {
+  id: required('uuid', NEW_UUID),
+  lab_patient_id: required('text'),
+  first_name: required('text'),
+  middle_name: nullable('text'),
+  last_name: required('text'),
+  date_of_birth: required('date'),
+  sex: required('text'),
+  address_line1: nullable('text'),
+  address_line2: nullable('text'),
+  city: nullable('text'),
+  state: nullable('text'),
+  postal_code: nullable('text'),
+  phone: nullable('text'),
+  email: nullable('text'),
+  medical_record_numbers: required('jsonb', []),
+  coverages: required('jsonb', []),
+  is_active: required('boolean', true),
+  created_by: nullable('uuid'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
 /** Server table name → columns. */
 export const TABLE_COLUMNS = {
   organizations: organizationColumns,
@@ -105,6 +131,7 @@ export const TABLE_COLUMNS = {
   provider_organization_memberships: membershipColumns,
   provider_preferences: preferenceColumns,
   provider_delegate_approvals: delegateColumns,
+  patients: patientColumns,
 } as const;
 
 export type SyncedTable = keyof typeof TABLE_COLUMNS;
@@ -118,6 +145,7 @@ export const COLLECTION_OF = {
   provider_organization_memberships: 'memberships',
   provider_preferences: 'preferences',
   provider_delegate_approvals: 'delegates',
+  patients: 'patients',
 } as const satisfies Record<SyncedTable, string>;
 
 export type SyncedCollectionName = (typeof COLLECTION_OF)[SyncedTable];
@@ -135,6 +163,7 @@ export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<
   },
   provider_preferences: { provider_id: 'providers' },
   provider_delegate_approvals: { provider_id: 'providers', delegate_id: 'profiles', created_by: 'profiles' },
+  patients: { created_by: 'profiles' },
 };
 
 /** Every synced table, parents before children: the order replications start and push in. */
@@ -146,7 +175,21 @@ export const SYNC_ORDER: readonly SyncedTable[] = [
   'provider_organization_memberships',
   'provider_preferences',
   'provider_delegate_approvals',
+  'patients',
 ];
+
+/**
+ * The tables whose rows carry protected health information: they live in the protected
+ * database (src/db/protected), encrypted at rest, opened after the password is entered.
+ */
+export const PROTECTED_TABLES: readonly SyncedTable[] = ['patients'];
+
+/** The tables of the user's own database (the directory): every synced table but the protected ones. */
+export const DIRECTORY_TABLES: readonly SyncedTable[] = SYNC_ORDER.filter((table) => !PROTECTED_TABLES.includes(table));
+
+export function isProtectedTable(table: SyncedTable): boolean {
+  return PROTECTED_TABLES.includes(table);
+}
 
 /** The tables a table references, directly. */
 export function parentTables(table: SyncedTable): SyncedTable[] {
@@ -163,6 +206,7 @@ export type UserRoleRow = RowOf<typeof userRoleColumns>;
 export type MembershipRow = RowOf<typeof membershipColumns>;
 export type PreferenceRow = RowOf<typeof preferenceColumns>;
 export type DelegateRow = RowOf<typeof delegateColumns>;
+export type PatientRow = RowOf<typeof patientColumns>;
 
 export type OrganizationInput = InputOf<typeof organizationColumns>;
 export type ProviderInput = InputOf<typeof providerColumns>;
@@ -171,6 +215,7 @@ export type UserRoleInput = InputOf<typeof userRoleColumns>;
 export type MembershipInput = InputOf<typeof membershipColumns>;
 export type PreferenceInput = InputOf<typeof preferenceColumns>;
 export type DelegateInput = InputOf<typeof delegateColumns>;
+export type PatientInput = InputOf<typeof patientColumns>;
 
 /** What a caller gives to create a record of each table (columns with defaults are optional). */
 export interface InputOfTable {
@@ -181,4 +226,5 @@ export interface InputOfTable {
   provider_organization_memberships: MembershipInput;
   provider_preferences: PreferenceInput;
   provider_delegate_approvals: DelegateInput;
+  patients: PatientInput;
 }

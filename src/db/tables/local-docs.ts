@@ -13,6 +13,7 @@ import type {
   DelegateRow,
   MembershipRow,
   OrganizationRow,
+  PatientRow,
   PreferenceRow,
   ProfileRow,
   ProviderRow,
@@ -32,6 +33,8 @@ export type UserRoleDoc = UserRoleRow & SyncFields;
 export type MembershipDoc = MembershipRow & SyncFields;
 export type PreferenceDoc = PreferenceRow & SyncFields;
 export type DelegateDoc = DelegateRow & SyncFields;
+/** No sort key: every field but the id and the flags is encrypted at rest (src/db/protected). */
+export type PatientDoc = PatientRow & SyncFields;
 
 export interface LocalDocOfTable {
   organizations: OrganizationDoc;
@@ -41,6 +44,7 @@ export interface LocalDocOfTable {
   provider_organization_memberships: MembershipDoc;
   provider_preferences: PreferenceDoc;
   provider_delegate_approvals: DelegateDoc;
+  patients: PatientDoc;
 }
 
 /** Any synced document, as the generic replication code sees it. */

@@ -5,6 +5,7 @@
 // write). Answers of 5xx are stored as failed, so a retry after an outage runs again.
 import type { SupabaseClient } from './supabase.ts';
 import { errorResponse, json } from './http.ts';
+import { stableStringify } from './stable-json.ts';
 
 export const IDEMPOTENCY_HEADER = 'x-idempotency-key';
 /** A "running" row older than this is taken to be a call that died midway. */
@@ -18,17 +19,7 @@ interface StoredCall {
   updated_at: string;
 }
 
-/** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
-export function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableStringify(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+export { stableStringify };
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

@@ -93,6 +93,17 @@ describe('normaliseNppesAnswer', () => {
     expect(read.validation_errors).toEqual(['No practice (LOCATION) address is listed for this NPI in the NPPES registry.']);
   });
 
+  it('reports no practice address when its first line is blank, and reads blank optional fields as null', () => {
+    const blank = { ...location, address_1: '   ' };
+    const read = result(normaliseNppesAnswer(answer({ ...individual, addresses: [blank, mailing] }), NPI, 'individual'));
+    expect(read.primary_address).toBeNull();
+    expect(read.validation_errors).toEqual(['No practice (LOCATION) address is listed for this NPI in the NPPES registry.']);
+    const sparse = { address_purpose: 'LOCATION', address_1: ' 1 STATE ST ', address_2: ' ', telephone_number: '', fax_number: 7 };
+    expect(result(normaliseNppesAnswer(answer({ ...individual, addresses: [sparse] }), NPI, 'individual')).primary_address).toEqual({
+      address_line_1: '1 STATE ST', address_line_2: null, city: '', state: '', postal_code: '', telephone_number: null, fax_number: null,
+    });
+  });
+
   it('reads a PRIMARY address as the practice address', () => {
     const primary = { ...location, address_purpose: 'PRIMARY', postal_code: '12207' };
     expect(result(normaliseNppesAnswer(answer({ ...individual, addresses: [primary] }), NPI, 'individual')).primary_address?.postal_code).toBe('12207');

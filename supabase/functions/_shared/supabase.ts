@@ -23,3 +23,15 @@ export function serviceClient(config: FunctionConfig): SupabaseClient {
 }
 
 export type { SupabaseClient };
+
+/**
+ * A client acting as the caller (the anon key plus the caller's own token): what it does
+ * passes the caller's row-level security and is recorded under their id.
+ */
+export function callerClient(config: FunctionConfig, token: string): SupabaseClient {
+  return createClient(config.supabaseUrl, config.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    realtime: { transport: RealtimeUnused as unknown as RealtimeTransport },
+  });
+}

@@ -15,6 +15,7 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 export type { Transaction };
 
 const PLATFORM_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform.sql');
+const STORAGE_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'storage.sql');
 
 export interface OpenOptions {
   dataDir: string | null;
@@ -53,6 +54,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   if (fresh) await pg.exec(fs.readFileSync(PLATFORM_SQL, 'utf8'));
+  // The storage schema came after the first data folders: add it to one that lacks it.
+  const storage = await pg.query(`select 1 from pg_namespace where nspname = 'storage'`);
+  if (storage.rows.length === 0) await pg.exec(fs.readFileSync(STORAGE_SQL, 'utf8'));
   await applyMigrations(pg, options.log);
   if (fresh && options.seed && fs.existsSync(SEED_FILE)) {
     await pg.exec(fs.readFileSync(SEED_FILE, 'utf8'));

@@ -1,7 +1,9 @@
 -- What a hosted Supabase project has before any migration runs, reduced to what this
 -- product uses: the API roles, the auth schema that GoTrue owns, the auth.* helpers that
 -- policies call, the realtime publication and the CLI's migration history table.
--- Applied once, on a fresh database, before supabase/migrations/*.sql.
+-- Applied once, on a fresh database, before supabase/migrations/*.sql. The storage schema
+-- (buckets, objects, storage.foldername() …) is in storage.sql beside this file, applied to
+-- any database that lacks it, so data folders made before it existed get it too.
 
 create role anon nologin noinherit;
 create role authenticated nologin noinherit;

@@ -1,7 +1,8 @@
 /**
  * Node's HTTP objects to and from the WHATWG `Request`/`Response` that Edge Functions use:
- * the request body is streamed in, the response body streamed out, and the CORS headers
- * are added when the function did not set its own.
+ * the request body is read first (so a body over the limit is refused, and a function
+ * that answers without reading it leaves no half-read connection behind), the response
+ * body streamed out, and the CORS headers added when the function did not set its own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -9,19 +10,15 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { CORS_HEADERS } from '../http/respond.ts';
 
-export function toRequest(req: IncomingMessage, url: string, signal: AbortSignal): Request {
+export function toRequest(req: IncomingMessage, url: string, signal: AbortSignal, body: Buffer | null): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
-  if (hasBody) {
-    init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
-    init.duplex = 'half'; // Node's fetch needs this for a streamed request body
-  }
+  const init: RequestInit = { method, headers, signal };
+  if (body && method !== 'GET' && method !== 'HEAD') init.body = new Uint8Array(body);
   return new Request(url, init);
 }
 

@@ -11,12 +11,31 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '86400',
 };
 
-/** Largest request body the stack accepts (a 500-row push of providers fits easily). */
+/**
+ * Largest request body the stack accepts (a 500-row push of providers is a few MB).
+ * Supabase publishes no figure for the hosted API gateway's limit; the answer past it is
+ * the gateway's (Kong's request-size limit): 413 with a JSON body, `tooLarge` below.
+ */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export class BodyTooLargeError extends Error {}
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * The gateway's answer to a body over MAX_BODY_BYTES, for every service. The rest of the
+ * body is still read (and dropped, stack.ts): closing the connection under a client that
+ * is still sending resets it before it reads this answer.
+ */
+export function sendTooLarge(res: ServerResponse): void {
+  sendJson(res, 413, { message: 'Request size limit exceeded' });
+}
+
+/** True when the request announces a body over MAX_BODY_BYTES (checked before reading it). */
+export function announcesTooLarge(req: IncomingMessage): boolean {
+  const length = Number(req.headers['content-length']);
+  return Number.isFinite(length) && length > MAX_BODY_BYTES;
+}
+
+export async function readBodyBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -25,7 +44,11 @@ export async function readBody(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw new BodyTooLargeError('Request body too large');
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBodyBytes(req)).toString('utf8');
 }
 
 export function header(req: IncomingMessage, name: string): string | undefined {

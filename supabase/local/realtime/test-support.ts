@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { ANON_KEY } from '../config.ts';
+import { ANON_KEY, defaultConfig } from '../config.ts';
 import type { StackContext } from '../context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { signClaims } from '../jwt.ts';
@@ -52,10 +52,7 @@ export async function startHarness(): Promise<Harness> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const ctx: StackContext = {
-    config: {
-      host: '127.0.0.1', port: 0, dataDir: null, reset: false, seed: false,
-      jwtExpirySeconds: 3600, siteUrl: url, quiet: true,
-    },
+    config: defaultConfig({ host: '127.0.0.1', port: 0, dataDir: null, reset: false, seed: false, jwtExpirySeconds: 3600, siteUrl: url, quiet: true, maxRows: null }),
     db: counted,
     log: () => {},
     url,

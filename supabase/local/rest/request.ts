@@ -20,6 +20,8 @@ export interface RestRequest {
   body: string;
   tx: Transaction;
   cache: SchemaCache;
+  /** config.toml's `[api] max_rows`: no read answers more rows (null: no cap). */
+  maxRows: number | null;
 }
 
 /** The media types a response can take, from the Accept header (first one we serve). */
@@ -63,6 +65,16 @@ export function topLevelRange(header: Range | null, query: Range | null): Range 
   const ends = [header, query].flatMap((range) => (range.limit === null ? [] : [range.offset + range.limit]));
   const end = ends.length ? Math.min(...ends) : null;
   return { offset, limit: end === null ? null : Math.max(0, end - offset) };
+}
+
+/**
+ * The range a read may fetch under the Data API's `max_rows`, as PostgREST applies
+ * db-max-rows: a limit above the cap (or none) becomes the cap.
+ */
+export function cappedRange(range: Range | null, maxRows: number | null): Range | null {
+  if (maxRows === null) return range;
+  if (!range) return { offset: 0, limit: maxRows };
+  return { offset: range.offset, limit: range.limit === null ? maxRows : Math.min(range.limit, maxRows) };
 }
 
 /** Parse a request body as JSON; PostgREST answers 400 PGRST102 otherwise. */

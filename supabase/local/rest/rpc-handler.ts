@@ -6,7 +6,7 @@
 import { restError } from './errors.ts';
 import { buildPlan } from './plan.ts';
 import { assertSingular, contentType, rangeNotSatisfiable, readRange, totalOf, type Reply, type ResultRow } from './reply.ts';
-import { parseJsonBody, topLevelRange, type RestRequest } from './request.ts';
+import { cappedRange, parseJsonBody, topLevelRange, type RestRequest } from './request.ts';
 import { findRoutine, rpcStatement } from './rpc.ts';
 import type { Column } from './schema-cache.ts';
 import { SqlParams } from './sql-fragments.ts';
@@ -44,7 +44,9 @@ export async function handleRpc(req: RestRequest, name: string): Promise<Reply> 
         { rootFilters: true, ordering: true },
       )
     : null;
-  const range = topLevelRange(req.headerRange, req.query.ranges.get('') ?? null);
+  // A set-returning function's rows are capped like a table's; a scalar or json result is one row.
+  const requested = topLevelRange(req.headerRange, req.query.ranges.get('') ?? null);
+  const range = routine.returnsSet ? cappedRange(requested, req.maxRows) : requested;
   const p = new SqlParams();
   const count = req.prefs.count !== null;
   const sql = rpcStatement({ call, argumentKeys: keys, payload, plan, range, shape: req.shape, count }, p);

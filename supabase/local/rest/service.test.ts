@@ -1,45 +1,53 @@
 /**
  * The REST service mounted alone over an in-memory database: its schema cache picks up
  * a table created after start (reloaded on a miss) and a changed table after
- * `NOTIFY pgrst, 'reload schema'`, as PostgREST does; and it answers the JWT and
- * method errors before touching the database.
+ * `NOTIFY pgrst, 'reload schema'`, as PostgREST does; it answers the JWT and method
+ * errors before touching the database; and it caps every read at config.toml's
+ * `[api] max_rows`, as the hosted Data API does.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfig, SERVICE_ROLE_KEY } from '../config.ts';
+import { defaultConfig, SERVICE_ROLE_KEY, type StackConfig } from '../config.ts';
 import type { StackContext } from '../context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { Mailbox } from '../mailbox.ts';
 import { createRestService } from './service.ts';
 
 let db: Database;
-let server: http.Server;
 let base: string;
-let close: () => Promise<void>;
+const closers: Array<() => Promise<void>> = [];
+
+/** The REST service over `db` on its own port, with this stack configuration. */
+async function mount(config: StackConfig): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const ctx: StackContext = { config, db, log: () => {}, url, mailbox: new Mailbox(() => {}) };
+  const service = createRestService(ctx);
+  server.on('request', (req, res) => void service.handle(req, res, new URL(req.url ?? '/', url)));
+  closers.push(async () => {
+    await service.close?.();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return url;
+}
 
 beforeAll(async () => {
   db = await openDatabase({ dataDir: null, reset: false, seed: false, log: () => {} });
-  server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ctx: StackContext = { config: defaultConfig({ dataDir: null }), db, log: () => {}, url: base, mailbox: new Mailbox(() => {}) };
-  const service = createRestService(ctx);
-  close = () => service.close?.() ?? Promise.resolve();
-  server.on('request', (req, res) => void service.handle(req, res, new URL(req.url ?? '/', base)));
+  base = await mount(defaultConfig({ dataDir: null }));
 }, 120_000);
 
 afterAll(async () => {
-  await close?.();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  for (const close of closers) await close();
   await db?.close();
 });
 
 const auth = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` };
 
-async function get(path: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${base}/rest/v1${path}`, { headers: auth });
-  return { status: response.status, body: await response.json() };
+async function get(path: string, from = base, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; range: string | null }> {
+  const response = await fetch(`${from}/rest/v1${path}`, { headers: { ...auth, ...headers } });
+  return { status: response.status, body: await response.json(), range: response.headers.get('content-range') };
 }
 
 describe('schema cache', () => {
@@ -48,7 +56,7 @@ describe('schema cache', () => {
     await db.pg.exec(`create table public.late_table (id int primary key, label text);
                       insert into public.late_table values (1, 'first');
                       grant all on public.late_table to service_role;`);
-    expect(await get('/late_table?select=id,label')).toEqual({ status: 200, body: [{ id: 1, label: 'first' }] });
+    expect(await get('/late_table?select=id,label')).toMatchObject({ status: 200, body: [{ id: 1, label: 'first' }] });
 
     await db.pg.exec(`alter table public.late_table add column extra text default 'x'`);
     expect((await get('/late_table?select=extra')).body).toMatchObject({ code: '42703' });
@@ -81,5 +89,41 @@ describe('requests refused before the database', () => {
     const root = (await get('/')).body as { swagger: string; paths: Record<string, unknown> };
     expect(root.swagger).toBe('2.0');
     expect(Object.keys(root.paths)).toEqual(expect.arrayContaining(['/organizations', '/rpc/npi_is_valid']));
+  });
+});
+
+describe('max_rows', () => {
+  let capped: string;
+  const ids = (body: unknown) => (body as Array<{ id: number }>).map((row) => row.id);
+
+  beforeAll(async () => {
+    await db.pg.exec(`create table public.numbered (id int primary key);
+                      insert into public.numbered select generate_series(1, 7);
+                      grant all on public.numbered to service_role;
+                      create function public.numbered_ids() returns setof public.numbered language sql stable as 'select * from public.numbered order by id';
+                      grant execute on function public.numbered_ids() to service_role;
+                      notify pgrst, 'reload schema';`);
+    capped = await mount(defaultConfig({ dataDir: null, maxRows: 3 }));
+  });
+
+  it('is read from config.toml: 1000, as on a hosted project', () => {
+    expect(defaultConfig().maxRows).toBe(1000);
+  });
+
+  it('caps a read without a limit, or with a larger one, and keeps a smaller limit and the offset', async () => {
+    expect(await get('/numbered?select=id&order=id', capped)).toMatchObject({ status: 200, body: [{ id: 1 }, { id: 2 }, { id: 3 }], range: '0-2/*' });
+    expect(ids((await get('/numbered?select=id&order=id&limit=5', capped)).body)).toEqual([1, 2, 3]);
+    expect(ids((await get('/numbered?select=id&order=id&limit=2', capped)).body)).toEqual([1, 2]);
+    expect(ids((await get('/numbered?select=id&order=id&offset=5', capped)).body)).toEqual([6, 7]);
+    expect(ids((await get('/numbered?select=id&order=id', capped, { Range: '1-5' })).body)).toEqual([2, 3, 4]);
+  });
+
+  it('says in Content-Range how many rows there are when asked (206: more than one answer)', async () => {
+    expect(await get('/numbered?select=id&order=id', capped, { Prefer: 'count=exact' })).toMatchObject({ status: 206, range: '0-2/7' });
+  });
+
+  it('caps what a set-returning function answers', async () => {
+    expect(ids((await get('/rpc/numbered_ids', capped)).body)).toEqual([1, 2, 3]);
+    expect(ids((await get('/rpc/numbered_ids')).body)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });

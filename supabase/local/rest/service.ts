@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { HttpService, StackContext } from '../context.ts';
-import { BodyTooLargeError, header, readBody, send, sendJson } from '../http/respond.ts';
+import { BodyTooLargeError, header, readBody, send, sendJson, sendTooLarge } from '../http/respond.ts';
 import { bearerToken, verifyToken, type Claims } from '../jwt.ts';
 import { fromDatabaseError, restError, RestError } from './errors.ts';
 import { closest } from './fuzzy.ts';
@@ -38,6 +38,8 @@ export function createRestService(ctx: StackContext): HttpService {
         const reply = await handleRequest(ctx, cache, req, url);
         send(res, reply.status, reply.body, reply.headers);
       } catch (error) {
+        // A chunked body that grew past the limit: the gateway's answer, as for a declared one.
+        if (error instanceof BodyTooLargeError) return sendTooLarge(res);
         const answer = toRestError(error);
         sendJson(res, answer.status, answer.body, answer.headers);
       }
@@ -80,7 +82,6 @@ function schemaCacheHolder(ctx: StackContext): CacheHolder {
 function toRestError(error: unknown): RestError {
   if (error instanceof RestError) return error;
   if (error instanceof QueryParamError) return restError(400, 'PGRST100', error.message, error.details);
-  if (error instanceof BodyTooLargeError) return restError(413, 'PGRST102', 'Request body too large');
   throw error;
 }
 
@@ -153,6 +154,7 @@ async function handleRequest(ctx: StackContext, holder: CacheHolder, req: Incomi
     headerRange: isRead ? parseRangeHeader(header(req, 'range')) : null,
     body: isRead || method === 'DELETE' ? '' : await readBody(req),
     cache,
+    maxRows: ctx.config.maxRows,
   };
   const authed = claims.role !== 'anon';
   let reply: Reply;

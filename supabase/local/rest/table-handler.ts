@@ -10,7 +10,7 @@ import { appliedPreferences } from './prefer.ts';
 import { buildPlan, type PlanNode } from './plan.ts';
 import type { ParsedQuery } from './query-params.ts';
 import { assertSingular, contentRange, contentType, rangeNotSatisfiable, readRange, totalOf, type Reply, type ResultRow } from './reply.ts';
-import { parseJsonBody, topLevelRange, type RestRequest } from './request.ts';
+import { cappedRange, parseJsonBody, topLevelRange, type RestRequest } from './request.ts';
 import type { Table } from './schema-cache.ts';
 import { SqlParams } from './sql-fragments.ts';
 import { readStatement } from './sql-read.ts';
@@ -40,7 +40,7 @@ function source(table: Table) {
 
 async function read(req: RestRequest, table: Table): Promise<Reply> {
   const plan = buildPlan(req.cache, source(table), req.query, { rootFilters: true, ordering: true });
-  const range = topLevelRange(req.headerRange, req.query.ranges.get('') ?? null);
+  const range = cappedRange(topLevelRange(req.headerRange, req.query.ranges.get('') ?? null), req.maxRows);
   const p = new SqlParams();
   const row = await run(req, readStatement(plan, table.name, p, range, req.shape, req.prefs.count !== null), p);
   const offset = range?.offset ?? 0;

@@ -56,6 +56,17 @@ describe('user search', () => {
     expect(searchProfiles(profiles, 'zed').map((p) => p.id)).toEqual(['4']);
   });
 
+  it('breaks ties in order: same last name by first name, then email, then id', () => {
+    const twins = [
+      { id: 'b', email: 'kim.b@lab.test', first_name: 'Kim', last_name: 'Park' },
+      { id: 'a', email: 'kim.b@lab.test', first_name: 'Kim', last_name: 'Park' },
+      { id: 'c', email: 'kim.a@lab.test', first_name: 'kim', last_name: 'park' },
+      { id: 'd', email: 'ann@lab.test', first_name: 'Ann', last_name: 'Park' },
+    ];
+    expect(searchProfiles(twins, 'park').map((p) => p.id)).toEqual(['d', 'c', 'a', 'b']);
+    expect(searchProfiles([...twins].reverse(), 'park').map((p) => p.id)).toEqual(['d', 'c', 'a', 'b']);
+  });
+
   it('shows at most 10 results', () => {
     expect(searchProfiles(profiles, 'many').map((p) => p.id)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
   });
@@ -111,6 +122,20 @@ describe('planDelegateApproval', () => {
         restoresDeleted: false,
       },
     });
+  });
+
+  it("updates the chosen delegate's row, not another delegate's row of the same provider", () => {
+    const existing: DelegateApprovalRow[] = [
+      { id: 'first', provider_id: 'prov-1', delegate_id: 'user-1', approval_type: 'both', can_view_vip_patients: true, is_active: true },
+      { id: 'second', provider_id: 'prov-1', delegate_id: 'user-2', approval_type: 'order', can_view_vip_patients: false, is_active: true },
+    ];
+    const plan = planDelegateApproval(request({ existing, permissions: { canOrder: false, canViewResults: true } }));
+    expect(plan).toEqual({
+      ok: true,
+      write: { kind: 'update', id: 'second', patch: { approval_type: 'results', can_view_vip_patients: false, is_active: true, updated_at: NOW }, restoresDeleted: false },
+    });
+    const third = planDelegateApproval(request({ existing, delegateId: 'user-3' }));
+    expect(third.ok && third.write.kind).toBe('insert');
   });
 
   it('revives a soft-deleted approval', () => {

@@ -51,6 +51,14 @@ describe('preferencesSchema', () => {
     );
   });
 
+  it('accepts a valid form with email and fax notifications on', () => {
+    const on = form({ email_notifications: true, fax_notifications: true, emails: ['a@lab.test'], fax_numbers: [' 518-555-0101 '] });
+    expect(issues(on)).toEqual([]);
+    expect(v.parse(preferencesSchema, on)).toEqual({ ...on, fax_numbers: ['518-555-0101'] });
+    expect(issues(form({ email_notifications: true, emails: ['a@lab.test'] }))).toEqual([]);
+    expect(issues(form({ fax_notifications: true, fax_numbers: ['518-555-0101'] }))).toEqual([]);
+  });
+
   it('refuses an unknown report format', () => {
     expect(issues({ ...form(), report_format: 'full' })).toEqual([['report_format', 'Choose a report format']]);
   });
@@ -83,6 +91,11 @@ describe('adding to the lists', () => {
     expect(addDistributionEmail([], 'lab.test')).toEqual({ ok: false, error: 'Invalid email format' });
     expect(addDistributionEmail([], 'a@b')).toEqual({ ok: false, error: 'Invalid email format' });
     expect(addDistributionEmail([], '  ')).toEqual({ ok: false, error: 'Email is required' });
+  });
+
+  it('adds the first email and the first fax number to an empty list', () => {
+    expect(addDistributionEmail([], ' first@lab.test ')).toEqual({ ok: true, list: ['first@lab.test'] });
+    expect(addFaxNumber([], ' 518-555-0101 ')).toEqual({ ok: true, list: ['518-555-0101'] });
   });
 
   it('adds a fax number that is not blank and not listed (by digits)', () => {

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { ProviderDoc } from '../../../db/index.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { normalizeProviderId } from '../model/manage-route.ts';
-import { useLocalDatabase } from './use-local-database.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 
 export type ProviderLoad =
   | { status: 'loading'; provider: null }

@@ -6,85 +6,95 @@
  * where a local read or the first download genuinely fails.
  */
 import { Button } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuPlus } from 'react-icons/lu';
+import { ListFailed, ListLoading } from '../../../components/list/list-status-panel.tsx';
+import { SearchCard } from '../../../components/list/search-card.tsx';
+import { useFailureToast } from '../../../components/list/use-failure-toast.ts';
+import { VirtualTable, type ListColumn } from '../../../components/list/virtual-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { listView } from '../../../lib/list/list-display.ts';
+import { useListRows } from '../../../lib/list/use-list-rows.ts';
+import { useListSearch } from '../../../lib/list/use-list-search.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
+import { providerListDefinition } from '../data/provider-list-definition.ts';
 import { useProviderList } from '../data/use-provider-list.ts';
 import { manageProviderPath } from '../model/manage-route.ts';
-import { ADD_PROVIDER_LABEL, LIST_TITLES } from '../model/provider-texts.ts';
+import { ADD_PROVIDER_LABEL, FIND_PROVIDERS_TITLE, LIST_TITLES, PROVIDER_LIST_COLUMNS } from '../model/provider-texts.ts';
 import type { ProviderSearchScope } from '../model/search-text.ts';
-import { showToast } from '../shared/show-toast.ts';
 import { TYPE_SELECTION_PATH } from './list-paths.ts';
 import { ListScopeNav } from './list-scope-nav.tsx';
-import { ListFailed, ListLoading } from './list-status-panel.tsx';
 import { countSummary, LIST_DESCRIPTIONS, listFailureMessage, SEARCH_HINTS, SEARCH_PLACEHOLDERS } from './list-texts.ts';
 import { ProviderListEmpty } from './provider-list-empty.tsx';
-import { ProviderSearchCard } from './provider-search-card.tsx';
-import { ProviderTable } from './provider-table.tsx';
-import { useListRows } from './use-list-rows.ts';
+import { PROVIDER_GRID, ProviderRow, ROW_HEIGHT } from './provider-row.tsx';
 
-/** Each list keeps its search while the user opens a provider and comes back. */
-const lastSearch: Partial<Record<ProviderSearchScope, string>> = {};
+/** Provider, NPI, Specialty (from lg), Status, PECOS, Actions. */
+const COLUMNS: readonly ListColumn[] = PROVIDER_LIST_COLUMNS.map((label) => ({ label, end: label === 'Actions', fromLg: label === 'Specialty' }));
 
 export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
   const navigate = useNavigate();
   const list = useProviderList(scope);
   const online = useSyncStore((state) => state.online);
-  const [search, setSearchState] = useState(() => lastSearch[scope] ?? '');
-  const setSearch = useCallback(
-    (value: string) => {
-      lastSearch[scope] = value;
-      setSearchState(value);
-    },
-    [scope],
-  );
-  const { rows, total } = useListRows(list, scope, search);
+  // Each list keeps its search while the user opens a provider and comes back.
+  const [search, setSearch] = useListSearch(`providers:${scope}`);
+  const { rows, total } = useListRows(list, providerListDefinition, scope, search);
   const searching = search.trim() !== '';
   const open = useCallback((id: string) => navigate(manageProviderPath(id)), [navigate]);
-
-  const failure = list.phase === 'error' ? list.failure : list.syncFailed && total === 0 ? 'fetch' : null;
-  useFailureToast(scope, failure);
-
-  // Rows to show: the index, or the first page while it is built (also after a later failure).
-  const hasData = list.index !== null || list.phase === 'first-rows';
-  // On a fresh device an empty list means "not downloaded yet", not "no providers".
-  const waitingForFirstSync = hasData && total === 0 && !list.firstSyncDone && !list.syncFailed;
-  const loading = (!hasData && list.phase === 'loading') || waitingForFirstSync;
+  const view = listView(list, rows.length, total);
+  const failureMessage = useCallback((failure: 'fetch' | 'unexpected') => listFailureMessage(scope, failure), [scope]);
+  useFailureToast(view.failure, failureMessage);
 
   let content;
-  if (failure && !hasData) {
-    content = <ListFailed message={listFailureMessage(scope, failure).description} onRetry={list.retry} />;
-  } else if (loading) {
-    content = (
-      <ListLoading
-        label={
-          waitingForFirstSync
-            ? online
-              ? 'Downloading providers to this device…'
-              : 'Providers download to this device once it is back online.'
-            : 'Loading providers…'
-        }
-      />
-    );
-  } else if (failure && total === 0) {
-    content = <ListFailed message={listFailureMessage(scope, failure).description} onRetry={list.retry} />;
-  } else if (rows.length === 0) {
-    content = <ProviderListEmpty scope={scope} searching={searching} />;
-  } else {
-    content = <ProviderTable rows={rows} label={LIST_TITLES[scope]} onOpen={open} resetKey={`${scope}:${search}`} />;
+  switch (view.display.kind) {
+    case 'failed':
+      content = <ListFailed message={listFailureMessage(scope, view.display.failure).description} onRetry={list.retry} testId="provider-list-error" />;
+      break;
+    case 'loading':
+      content = (
+        <ListLoading
+          testId="provider-list-loading"
+          label={
+            view.display.waitingForFirstSync
+              ? online
+                ? 'Downloading providers to this device…'
+                : 'Providers download to this device once it is back online.'
+              : 'Loading providers…'
+          }
+        />
+      );
+      break;
+    case 'empty':
+      content = <ProviderListEmpty scope={scope} searching={searching} />;
+      break;
+    case 'table':
+      content = (
+        <VirtualTable
+          rows={rows}
+          label={LIST_TITLES[scope]}
+          columns={COLUMNS}
+          grid={PROVIDER_GRID}
+          Row={ProviderRow}
+          rowHeight={ROW_HEIGHT}
+          onOpen={open}
+          resetKey={`${scope}:${search}`}
+          testId="provider"
+        />
+      );
   }
 
   return (
     <>
       <ListHeading scope={scope} />
-      <ProviderSearchCard
+      <SearchCard
+        title={FIND_PROVIDERS_TITLE}
+        label="Search providers"
         value={search}
         onChange={setSearch}
         placeholder={SEARCH_PLACEHOLDERS[scope]}
         hint={SEARCH_HINTS[scope]}
-        summary={loading || (failure && total === 0) ? null : countSummary(rows.length, total, searching)}
+        summary={view.showCount ? countSummary(rows.length, total, searching) : null}
+        countTestId="provider-count"
       />
       {content}
     </>
@@ -110,20 +120,6 @@ const ListHeading = memo(function ListHeading({ scope }: { scope: ProviderSearch
     </>
   );
 });
-
-/** The spec §8 toast of a list failure, once per failure. */
-function useFailureToast(scope: ProviderSearchScope, failure: 'fetch' | 'unexpected' | null): void {
-  const shown = useRef<string | null>(null);
-  useEffect(() => {
-    if (!failure) {
-      shown.current = null;
-      return;
-    }
-    if (shown.current === failure) return;
-    shown.current = failure;
-    showToast(listFailureMessage(scope, failure));
-  }, [scope, failure]);
-}
 
 export function ProvidersPage() {
   return <ProviderListPage scope="all" />;

@@ -2,86 +2,67 @@
  * One provider in a list: name (with credential and nickname), NPI, specialty, status,
  * PECOS and the verify action. The whole row opens the provider (click, or Enter when it
  * has the focus), as spec §2 says for a row click. Plain elements with the static rules of
- * provider-row.css: every visible row re-renders on each keystroke of the search.
+ * the shared list table (src/components/list/list-table.css): every visible row re-renders
+ * on each keystroke of the search.
  */
-import { memo, type KeyboardEvent } from 'react';
+import { memo } from 'react';
+import { ListRowFrame, type ListRowProps } from '../../../components/list/list-row.tsx';
 import { providerDisplayName } from '../../../lib/provider/provider-name.ts';
 import type { ListProvider } from '../data/provider-list-source.ts';
 import { PecosIndicator } from '../shared/pecos-indicator.tsx';
 import { StatusBadge } from '../shared/status-badge.tsx';
 import { VerifyPecosButton } from './verify-pecos-button.tsx';
-import './provider-row.css';
 
-/** The rows' height in pixels (provider-row.css sets the same on `.pd-row`). */
+/** The rows' height in pixels. */
 export const ROW_HEIGHT = 60;
 
-export interface ProviderRowProps {
-  provider: ListProvider;
-  index: number;
-  /** Offset from the top of the list, in pixels (a number, so unchanged rows skip rendering). */
-  top: number;
-  onOpen: (id: string) => void;
-  onKeyNavigate: (event: KeyboardEvent<HTMLDivElement>, index: number) => void;
-}
+/** Provider, NPI, Specialty (from lg), Status, PECOS, Actions. */
+export const PROVIDER_GRID = {
+  base: 'minmax(0, 1fr) 104px 76px 112px 68px',
+  lg: 'minmax(0, 2.2fr) 108px minmax(0, 1.6fr) 80px 124px 72px',
+} as const;
 
 function secondaryLine(provider: ListProvider): string {
   const nickname = provider.nickname?.trim();
   return [nickname ? `“${nickname}”` : '', provider.email?.trim() ?? ''].filter(Boolean).join(' · ');
 }
 
-export const ProviderRow = memo(function ProviderRow({ provider, index, top, onOpen, onKeyNavigate }: ProviderRowProps) {
+export const ProviderRow = memo(function ProviderRow({ row: provider, index, top, onOpen, onKeyNavigate }: ListRowProps<ListProvider>) {
   const name = providerDisplayName(provider) || 'Unnamed provider';
   const secondary = secondaryLine(provider);
   const specialty = provider.taxonomy_description;
   return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      tabIndex={0}
-      data-index={index}
-      data-provider-id={provider.id}
-      className="pd-grid pd-row"
-      style={{ transform: `translateY(${top}px)` }}
-      onClick={() => onOpen(provider.id)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && event.target === event.currentTarget) {
-          event.preventDefault();
-          onOpen(provider.id);
-          return;
-        }
-        onKeyNavigate(event, index);
-      }}
-    >
-      <div role="cell" className="pd-cell">
-        <p className="pd-text pd-name">{name}</p>
-        {secondary && <p className="pd-text pd-small pd-from-lg">{secondary}</p>}
-        <p className="pd-text pd-small pd-below-lg" aria-hidden>
+    <ListRowFrame id={provider.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="provider">
+      <div role="cell" className="lt-cell">
+        <p className="lt-text lt-name">{name}</p>
+        {secondary && <p className="lt-text lt-small lt-from-lg">{secondary}</p>}
+        <p className="lt-text lt-small lt-below-lg" aria-hidden>
           {specialty || secondary}
         </p>
       </div>
-      <div role="cell" className="pd-cell">
+      <div role="cell" className="lt-cell">
         {provider.npi ? (
-          <p className="pd-npi">{provider.npi}</p>
+          <p className="lt-mono">{provider.npi}</p>
         ) : (
-          <p className="pd-none" aria-label="No NPI">
+          <p className="lt-none" aria-label="No NPI">
             —
           </p>
         )}
       </div>
-      <div role="cell" className="pd-cell pd-from-lg">
-        <p className={specialty ? 'pd-text pd-specialty' : 'pd-text pd-specialty pd-none'} title={specialty ?? undefined}>
+      <div role="cell" className="lt-cell lt-from-lg">
+        <p className={specialty ? 'lt-text lt-body' : 'lt-text lt-body lt-none'} title={specialty ?? undefined}>
           {specialty || '—'}
         </p>
       </div>
       <div role="cell">
         <StatusBadge isActive={provider.is_active} />
       </div>
-      <div role="cell" className="pd-cell">
+      <div role="cell" className="lt-cell">
         <PecosIndicator provider={provider} />
       </div>
-      <div role="cell" className="pd-cell-actions">
+      <div role="cell" className="lt-cell-actions">
         <VerifyPecosButton provider={provider} />
       </div>
-    </div>
+    </ListRowFrame>
   );
 });

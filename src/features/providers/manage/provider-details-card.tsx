@@ -13,7 +13,7 @@ import { PecosIndicator } from '../shared/pecos-indicator.tsx';
 import { DetailList } from './detail-list.tsx';
 
 const NONE = (
-  <Text as="span" color="fg.subtle">
+  <Text as="span" color="fg.muted">
     Not provided
   </Text>
 );

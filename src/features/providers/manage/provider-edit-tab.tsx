@@ -5,7 +5,7 @@
  */
 import { Grid, Stack } from '@chakra-ui/react';
 import { useCallback } from 'react';
-import { useLocalDatabase } from '../data/use-local-database.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import { databaseSaveDeps, saveProvider } from '../data/save-provider.ts';
 import type { EditProviderFormValues } from '../model/edit-provider-schema.ts';
 import type { SaveOutcome } from '../model/provider-texts.ts';

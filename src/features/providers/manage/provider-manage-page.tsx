@@ -20,6 +20,7 @@ import { ProviderNotFound } from './provider-not-found.tsx';
 
 const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences' };
 const TAB_LABELS: Readonly<Record<ManageTab, string>> = { profile: 'Profile', preferences: 'Preferences' };
+const TABS = Object.keys(TAB_LABELS) as ManageTab[];
 
 export interface ProviderManagePageProps {
   /** Extra header actions for the provider (issue 7: Link User Account), composed by src/app. */
@@ -53,6 +54,7 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
   const provider = load.provider;
   const tab = activeManageTab(pathname);
   const base = `/providers/${encodeURIComponent(id)}/manage`;
+  const onTabPath = TABS.some((key) => pathname.endsWith(`/${TAB_PATHS[key]}`));
   const context: ManageContext = { provider };
 
   return (
@@ -91,16 +93,18 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
         The path chooses the tab. The triggers are buttons that navigate (not links: Chakra's
         tabs follow an anchor trigger with a native click, which reloaded the whole page);
         a click on the selected tab still navigates, e.g. from /delegates back to /edit.
+        Every trigger controls a panel that exists (aria-controls must name an element):
+        the selected tab's panel holds the route's content; /delegates, no tab of its own,
+        shows below the tabs.
       */}
       <Tabs.Root
         value={tab}
         activationMode="manual"
-        mb="6"
         variant="line"
         onValueChange={(details) => navigate(`${base}/${TAB_PATHS[details.value as ManageTab]}`)}
       >
-        <Tabs.List>
-          {(Object.keys(TAB_LABELS) as ManageTab[]).map((key) => (
+        <Tabs.List mb="6">
+          {TABS.map((key) => (
             <Tabs.Trigger
               key={key}
               value={key}
@@ -113,10 +117,17 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {TABS.map((key) => (
+          <Tabs.Content key={key} value={key} p="0">
+            {key === tab && onTabPath && <Outlet context={context} />}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <Box>
-        <Outlet context={context} />
-      </Box>
+      {!onTabPath && (
+        <Box>
+          <Outlet context={context} />
+        </Box>
+      )}
     </>
   );
 }

@@ -103,6 +103,17 @@ describe('medicareLabOrdering', () => {
     expect(medicareLabOrdering(provider({ pecos_verification_data: JSON.stringify(evidence([{ PARTB: 'Y' }])) }))).toBe('yes');
   });
 
+  it('is unknown for a provider without an NPI (blank or missing) whatever evidence is stored', () => {
+    for (const npi of [null, '', '   ']) {
+      expect(medicareLabOrdering(provider({ npi, pecos_verification_data: { can_order_part_b: true } }))).toBe('unknown');
+      expect(medicareLabOrdering(provider({ npi, pecos_verification_data: evidence([{ PARTB: 'Y' }], { npi: undefined }) }))).toBe('unknown');
+    }
+  });
+
+  it('reads evidence whose NPI matches once both are trimmed', () => {
+    expect(medicareLabOrdering(provider({ npi: ' 1234567893 ', pecos_verification_data: evidence([{ PARTB: 'Y' }], { npi: '1234567893 ' }) }))).toBe('yes');
+  });
+
   it('is unknown without an NPI, without evidence, or with evidence for another NPI', () => {
     expect(medicareLabOrdering(provider({ npi: null, pecos_verification_data: evidence([{ PARTB: 'Y' }]) }))).toBe('unknown');
     expect(medicareLabOrdering(provider({ pecos_verification_data: null }))).toBe('unknown');

@@ -1,8 +1,13 @@
 /**
- * The text side of the provider search: how names and queries are normalised, which
- * providers a list scope holds, what each provider's precomputed haystack contains and how
- * the lists are ordered. Kept apart from the index so the rules read in one place.
+ * The text side of the provider search: which providers a list scope holds, what each
+ * provider's precomputed haystack contains and how the lists are ordered — the provider
+ * lists' IndexSpec for the shared list machinery (src/lib/list). Names and queries are
+ * normalised by the shared searchKey. Kept apart from the index so the rules read in one place.
  */
+import { FIELD_SEPARATOR, searchKey } from '../../../lib/list/search-key.ts';
+import type { IndexSpec } from '../../../lib/list/search-index.ts';
+
+export { searchKey } from '../../../lib/list/search-key.ts';
 
 export type ProviderSearchScope = 'all' | 'healthcare' | 'non_healthcare';
 
@@ -12,33 +17,6 @@ export interface SearchableProvider {
   first_name: string | null;
   last_name: string | null;
   npi: string | null;
-}
-
-/** Separates haystack fields; normalised queries never contain it, so no match spans two fields. */
-const FIELD_SEPARATOR = '\u0001';
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/**
- * Case- and accent-insensitive text: lowercase, diacritics removed ('José' → 'jose'),
- * typographic apostrophes made plain ('O’Brien' → "o'brien"), control characters (the
- * index's separators) and runs of white space read as one space, ends trimmed.
- */
-export function searchKey(value: string | null | undefined): string {
-  if (!value) return '';
-  // Most names are plain printable ASCII: skip the Unicode work (it dominates building 50,000 haystacks).
-  if (PRINTABLE_ASCII.test(value)) {
-    const lower = value.toLowerCase();
-    return lower.includes('  ') || lower.startsWith(' ') || lower.endsWith(' ') ? lower.replace(/ +/g, ' ').trim() : lower;
-  }
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .toLowerCase()
-    .replace(/\p{Cc}/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 export function hasNpi(provider: Pick<SearchableProvider, 'npi'>): boolean {
@@ -91,4 +69,14 @@ export function compareSortKeys(a: SortKeys, b: SortKeys): number {
   if (a.first !== b.first) return a.first < b.first ? -1 : 1;
   if (a.id !== b.id) return a.id < b.id ? -1 : 1;
   return 0;
+}
+
+/** The provider lists' IndexSpec of a scope: the scope's providers, by last name, then first name. */
+export function providerIndexSpec<T extends SearchableProvider>(scope: ProviderSearchScope): IndexSpec<T, SortKeys> {
+  return {
+    includes: (provider) => inScope(provider, scope),
+    sortKeys: sortKeysOf,
+    compare: compareSortKeys,
+    haystack: (keys, provider) => haystackFromKeys(keys, provider, scope),
+  };
 }

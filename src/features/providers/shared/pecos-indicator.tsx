@@ -11,6 +11,7 @@ import { LuCircleCheck, LuCircleX, LuClock, LuTriangleAlert } from 'react-icons/
 import { LazyTooltip } from './lazy-tooltip.tsx';
 import { MEDICARE_ORDERING_LABELS, medicareLabOrdering, pecosStatus, type PecosFields } from '../model/pecos-status.ts';
 import './provider-cells.css';
+import '../../../components/list/list-badge.css';
 
 // The icons as constant elements: React skips an element it rendered before, so a row
 // reused for another provider does not rebuild its SVGs on every keystroke of the search.
@@ -55,7 +56,7 @@ export function PecosIndicator({ provider, showOrdering = true }: { provider: Pe
       </Labelled>
       {showOrdering && ordering !== 'unknown' && (
         <LazyTooltip content={MEDICARE_ORDERING_LABELS[ordering]}>
-          <span className="pd-badge" data-tone={ordering === 'yes' ? 'green' : 'orange'} aria-label={MEDICARE_ORDERING_LABELS[ordering]}>
+          <span className="lt-badge" data-tone={ordering === 'yes' ? 'green' : 'orange'} aria-label={MEDICARE_ORDERING_LABELS[ordering]}>
             {ordering === 'yes' ? 'Part B' : 'No Part B'}
           </span>
         </LazyTooltip>

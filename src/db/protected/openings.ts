@@ -1,0 +1,61 @@
+/**
+ * The access log of protected records, from the device's side: every opening of a patient
+ * (and later of an order or a result) is queued in the outbox with its own id and the time
+ * it happened, and sent with `record_openings` when online — at once when the device is
+ * online, later (with its original time) when it is not. The server records each id once,
+ * as the caller's opening (supabase/migrations/20261125250001_…). Queued openings are
+ * pending changes like any other: sign-out warns about them.
+ */
+import { registerOutboxHandler } from '../outbox/outbox-handlers.ts';
+import type { OutboxOutcome } from '../outbox/outbox-machine.ts';
+import type { JsonValue } from '../tables/columns.ts';
+
+export const RECORD_OPENING_KIND = 'record-opening';
+
+export type ProtectedRecordTable = 'patients' | 'orders' | 'results';
+
+export interface Opening {
+  id: string;
+  table_name: ProtectedRecordTable;
+  row_id: string;
+  /** Whose record it is (the patient itself, or the patient of the order or result). */
+  patient_id: string;
+  /** ISO time it was opened, by this device's clock. */
+  opened_at: string;
+}
+
+export function newOpening(table: ProtectedRecordTable, rowId: string, patientId: string, now: Date = new Date()): Opening {
+  return { id: crypto.randomUUID(), table_name: table, row_id: rowId, patient_id: patientId, opened_at: now.toISOString() };
+}
+
+function isOpening(value: unknown): value is Opening {
+  const opening = value as Partial<Opening> | null;
+  return !!opening && typeof opening.id === 'string' && typeof opening.row_id === 'string' && typeof opening.patient_id === 'string' && typeof opening.opened_at === 'string';
+}
+
+export interface RpcClient {
+  rpc(name: string, args: Record<string, unknown>): PromiseLike<{ error: { message: string } | null; status: number }>;
+}
+
+/** A refusal (4xx but a timeout or rate limit) will not change by trying again; anything else may. */
+export function openingOutcome(answer: { error: { message: string } | null; status: number }): OutboxOutcome {
+  if (!answer.error) return { ok: true, result: null };
+  const permanent = answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 408 && answer.status !== 429;
+  return { ok: false, transient: !permanent, message: answer.error.message };
+}
+
+let registered = false;
+
+/** Registers the outbox handler of openings once (the app passes its client, loaded on demand). */
+export function registerOpeningsOutbox(client: () => Promise<RpcClient>): void {
+  if (registered) return;
+  registered = true;
+  registerOutboxHandler<JsonValue>(RECORD_OPENING_KIND, async (payload) => {
+    if (!isOpening(payload)) return { ok: false, transient: false, message: 'The queued opening is incomplete.' };
+    try {
+      return openingOutcome(await (await client()).rpc('record_openings', { p_openings: [payload] }));
+    } catch (error) {
+      return { ok: false, transient: true, message: error instanceof Error ? error.message : String(error) };
+    }
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * The protected data's life in this tab: locked (after a reload, or before anyone signed
+ * in), opening, open. `unlockProtectedData` takes the password — at sign-in and at the lock
+ * screen ("trusted": the server or the lock already verified it), or typed on a patient page
+ * (checked here: a wrong one does not unwrap the data key) — and opens the protected
+ * database with the data key (data-key.ts), which then lives only inside that database's
+ * storage, in memory. Sign-out wipes it all (`wipeProtectedData`). Open, close and wipe run
+ * one after another, never interleaved.
+ */
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { removeDatabaseNamed, type AnyRxStorage, type LocalDatabase } from '../database.ts';
+import type { SessionClient, SessionOptions } from '../session.ts';
+import { createDataKey, PBKDF2_ITERATIONS, unwrapDataKey } from './data-key.ts';
+import { DeviceRecords, type KeyValueStore } from './device-records.ts';
+import { ensureDeviceNumber } from './device-sequence.ts';
+import { ProtectedDataSession, protectedDatabaseName } from './protected-session.ts';
+
+export type ProtectedStatus = 'locked' | 'opening' | 'open';
+
+export interface ProtectedState {
+  status: ProtectedStatus;
+  userId: string | null;
+  db: LocalDatabase | null;
+}
+
+/**
+ * Why the data did not open: `wrong-password`; `not-set-up` (this device has no key for the
+ * user yet and the password was not verified: sign in again online); `previous-password`
+ * (the password changed elsewhere while records made here under the old one still wait to
+ * be sent: they open with the old password until they are through); `failed` (anything else).
+ */
+export type UnlockOutcome = { ok: true } | { ok: false; reason: 'wrong-password' | 'not-set-up' | 'previous-password' | 'failed'; error?: unknown };
+
+export interface UnlockOptions extends SessionOptions {
+  /** The password was verified already (a server sign-in, or the lock screen's check). */
+  trusted?: boolean;
+  /** PBKDF2 iterations for a new key (tests use fewer). */
+  iterations?: number;
+  /** Where the device records are kept (tests use their own). */
+  keyValueStore?: KeyValueStore;
+}
+
+const LOCKED: ProtectedState = { status: 'locked', userId: null, db: null };
+const state$ = new BehaviorSubject<ProtectedState>(LOCKED);
+let session: ProtectedDataSession | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+function serialised<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** The protected data's state in this tab. */
+export const protectedData$: Observable<ProtectedState> = state$.asObservable();
+
+export function protectedDataState(): ProtectedState {
+  return state$.getValue();
+}
+
+/** The open protected database, or null while locked. */
+export function getProtectedDatabase(): LocalDatabase | null {
+  return state$.getValue().db;
+}
+
+export function currentProtectedSession(): ProtectedDataSession | null {
+  return session;
+}
+
+async function closeSession(): Promise<void> {
+  const current = session;
+  session = null;
+  state$.next(LOCKED);
+  await current?.stop();
+}
+
+function claimDeviceNumber(records: DeviceRecords, supabase: SessionClient): void {
+  void ensureDeviceNumber(records, async () => {
+    const { data, error } = await supabase.rpc('claim_device_number');
+    if (error) throw new Error(error.message);
+    return Number(data);
+  });
+}
+
+async function dataKeyFor(
+  userId: string,
+  password: string,
+  records: DeviceRecords,
+  options: UnlockOptions,
+): Promise<CryptoKey | Exclude<UnlockOutcome, { ok: true }>> {
+  const stored = records.dataKey();
+  if (stored) {
+    const key = await unwrapDataKey(userId, password, stored);
+    if (key) return key;
+    if (!options.trusted) return { ok: false, reason: 'wrong-password' };
+    // The password changed since this device wrapped its key. What waits to be sent must not
+    // be lost: it stays sealed under the old password until it is through.
+    if (records.pendingRecords() > 0) return { ok: false, reason: 'previous-password' };
+    await removeDatabaseNamed(protectedDatabaseName(userId), options.storage);
+  } else if (!options.trusted) {
+    return { ok: false, reason: 'not-set-up' };
+  }
+  const created = await createDataKey(userId, password, options.iterations ?? PBKDF2_ITERATIONS);
+  records.saveDataKey(created.record);
+  return created.key;
+}
+
+/** Open the user's protected data with their password (idempotent while it is open for them). */
+export function unlockProtectedData(
+  userId: string,
+  password: string,
+  supabase: SessionClient | Promise<SessionClient>,
+  options: UnlockOptions = {},
+): Promise<UnlockOutcome> {
+  return serialised(async () => {
+    if (session?.userId === userId) return { ok: true };
+    await closeSession();
+    state$.next({ status: 'opening', userId, db: null });
+    try {
+      const records = new DeviceRecords(userId, options.keyValueStore);
+      const key = await dataKeyFor(userId, password, records, options);
+      if (!(key instanceof CryptoKey)) {
+        state$.next(LOCKED);
+        return key;
+      }
+      const client = await supabase;
+      const opened = await ProtectedDataSession.open(userId, key, client, records, options);
+      session = opened;
+      state$.next({ status: 'open', userId, db: opened.db });
+      await opened.start();
+      claimDeviceNumber(records, client);
+      return { ok: true };
+    } catch (error) {
+      await closeSession().catch(() => undefined);
+      return { ok: false, reason: 'failed', error };
+    }
+  });
+}
+
+/** Close the protected data in this tab (the key goes with it); it stays sealed on the device. */
+export function lockProtectedData(): Promise<void> {
+  return serialised(closeSession);
+}
+
+/** Delete the user's protected database and everything the device kept for it (sign-out). */
+export function wipeProtectedData(userId: string, options: { storage?: AnyRxStorage; keyValueStore?: KeyValueStore } = {}): Promise<void> {
+  return serialised(async () => {
+    if (session?.userId === userId) await closeSession();
+    await removeDatabaseNamed(protectedDatabaseName(userId), options.storage);
+    new DeviceRecords(userId, options.keyValueStore).forget();
+  });
+}
+
+/** Protected records of the user waiting to be sent, as last counted (readable while locked). */
+export function pendingProtectedRecords(userId: string, keyValueStore?: KeyValueStore): number {
+  return new DeviceRecords(userId, keyValueStore).pendingRecords();
+}
+
+/** The device records of a user (the device number and counter for numbers made offline). */
+export function deviceRecordsOf(userId: string, keyValueStore?: KeyValueStore): DeviceRecords {
+  return new DeviceRecords(userId, keyValueStore);
+}

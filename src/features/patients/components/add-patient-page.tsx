@@ -1,0 +1,95 @@
+/**
+ * /patients/add (issue 26): the patient form with possible duplicates shown as the last
+ * name, date of birth and MRNs are filled in, before saving. Works offline: the patient is
+ * written to the protected database and syncs when the connection is back.
+ */
+import { Breadcrumb } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
+import type { LocalDatabase } from '../../../db/index.ts';
+import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
+import { usePatientList } from '../data/patient-list.ts';
+import { addPatient } from '../data/save-patient.ts';
+import { useOrganizations } from '../data/use-organization-names.ts';
+import { findPossibleDuplicates } from '../model/duplicates.ts';
+import { emptyPatientForm, patientFromForm, type PatientFormOutput, type PatientFormValues } from '../model/patient-form.ts';
+import { patientName } from '../model/patient-record.ts';
+import { PATIENT_TEXT } from '../model/patient-texts.ts';
+import { PatientForm } from './patient-form.tsx';
+import { PossibleDuplicates } from './possible-duplicates.tsx';
+import { ProtectedGate } from './protected-gate.tsx';
+
+function DuplicatesOf({ db, values }: { db: LocalDatabase; values: PatientFormValues }) {
+  const list = usePatientList(db);
+  const organizations = useOrganizations();
+  const duplicates = useMemo(
+    () =>
+      list.index
+        ? findPossibleDuplicates(
+            { last_name: values.last_name ?? '', date_of_birth: values.date_of_birth ?? '', medical_record_numbers: values.mrns ?? [] },
+            list.index.rows(),
+          )
+        : [],
+    // The index changes in place: its version says when.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list.index, list.version, values.last_name, values.date_of_birth, JSON.stringify(values.mrns)],
+  );
+  return <PossibleDuplicates duplicates={duplicates} organizations={organizations} />;
+}
+
+function AddPatientForm({ db }: { db: LocalDatabase }) {
+  const navigate = useNavigate();
+  const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+  const defaults = useMemo(() => emptyPatientForm(), []);
+
+  async function save(values: PatientFormOutput) {
+    if (!userId) return;
+    try {
+      const patient = await addPatient(db, userId, patientFromForm(values));
+      toast({ title: PATIENT_TEXT.added, description: `${patientName(patient)} · ${patient.lab_patient_id}`, variant: 'success' });
+      navigate(`/patients/${patient.id}`);
+    } catch (error) {
+      const notRegistered = error instanceof Error && error.name === 'DeviceNotRegisteredError';
+      toast({ title: 'Error', description: notRegistered ? PATIENT_TEXT.notRegistered : 'The patient could not be saved on this device.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <PatientForm
+      defaultValues={defaults}
+      submitLabel={PATIENT_TEXT.save}
+      onSubmit={save}
+      onCancel={() => navigate('/patients')}
+      aside={(values) => <DuplicatesOf db={db} values={values} />}
+    />
+  );
+}
+
+export function AddPatientPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Breadcrumb.Root size="sm" mb="1">
+            <Breadcrumb.List>
+              <Breadcrumb.Item>
+                <Breadcrumb.Link asChild>
+                  <RouterLink to="/patients">{PATIENT_TEXT.listTitle}</RouterLink>
+                </Breadcrumb.Link>
+              </Breadcrumb.Item>
+              <Breadcrumb.Separator />
+              <Breadcrumb.Item>
+                <Breadcrumb.CurrentLink>{PATIENT_TEXT.addTitle}</Breadcrumb.CurrentLink>
+              </Breadcrumb.Item>
+            </Breadcrumb.List>
+          </Breadcrumb.Root>
+        }
+        title={PATIENT_TEXT.addTitle}
+        description={PATIENT_TEXT.addDescription}
+      />
+      <ProtectedGate>{(db) => <AddPatientForm db={db} />}</ProtectedGate>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The vocabulary of a patient record (supabase/migrations/20261125250000_patients.sql):
+ * the shapes of its JSON columns (MRNs per organization, coverages), the allowed values and
+ * how they read on screen, and the lab patient id made on the device.
+ */
+import { formatMbi } from '../../../lib/lab/mbi.ts';
+
+export const SEXES = ['female', 'male', 'other', 'unknown'] as const;
+export type Sex = (typeof SEXES)[number];
+export const SEX_LABELS: Record<Sex, string> = { female: 'Female', male: 'Male', other: 'Other', unknown: 'Unknown' };
+
+export const PAYER_TYPES = ['medicare', 'medicaid', 'commercial', 'self_pay'] as const;
+export type PayerType = (typeof PAYER_TYPES)[number];
+export const PAYER_TYPE_LABELS: Record<PayerType, string> = {
+  medicare: 'Medicare',
+  medicaid: 'Medicaid',
+  commercial: 'Commercial insurance',
+  self_pay: 'Self-pay',
+};
+
+export const RELATIONSHIPS = ['self', 'spouse', 'child', 'other'] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+export const RELATIONSHIP_LABELS: Record<Relationship, string> = { self: 'Self', spouse: 'Spouse', child: 'Child', other: 'Other' };
+
+export interface Coverage {
+  rank: 'primary' | 'secondary';
+  payer_type: PayerType;
+  payer_name: string | null;
+  member_id: string | null;
+  group_number: string | null;
+  subscriber_name: string | null;
+  relationship: Relationship;
+}
+
+export interface MedicalRecordNumber {
+  organization_id: string;
+  mrn: string;
+}
+
+/** The coverages of a record, primary first. */
+export function coveragesOf(record: { coverages: unknown }): Coverage[] {
+  const list = Array.isArray(record.coverages) ? (record.coverages as Coverage[]) : [];
+  return [...list].sort((a, b) => (a.rank === b.rank ? 0 : a.rank === 'primary' ? -1 : 1));
+}
+
+export function mrnsOf(record: { medical_record_numbers: unknown }): MedicalRecordNumber[] {
+  return Array.isArray(record.medical_record_numbers) ? (record.medical_record_numbers as MedicalRecordNumber[]) : [];
+}
+
+/** A member id as shown: an MBI with its dashes, any other id as stored. */
+export function displayMemberId(coverage: Pick<Coverage, 'payer_type' | 'member_id'>): string {
+  if (!coverage.member_id) return '';
+  return coverage.payer_type === 'medicare' ? formatMbi(coverage.member_id) : coverage.member_id;
+}
+
+/** 'Okafor, Margaret Ann' */
+export function patientName(record: { first_name: string; middle_name: string | null; last_name: string }): string {
+  const given = [record.first_name, record.middle_name].filter(Boolean).join(' ');
+  return given ? `${record.last_name}, ${given}` : record.last_name;
+}
+
+/** Crockford's base-32 digits: no I, L, O or U, so an id read aloud is not misheard. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+function base32(value: number): string {
+  let rest = value;
+  let text = '';
+  do {
+    text = CROCKFORD[rest % 32] + text;
+    rest = Math.floor(rest / 32);
+  } while (rest > 0);
+  return text;
+}
+
+/**
+ * `P-<device>-<counter>`: the device number the server gave this device (Crockford base 32)
+ * and the device's own counter (at least four digits). No two devices share a device
+ * number and a device never reuses a counter, so no two patients can get the same id.
+ */
+export function labPatientId(device: number, counter: number): string {
+  return `P-${base32(device)}-${String(counter).padStart(4, '0')}`;
+}

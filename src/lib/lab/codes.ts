@@ -1,0 +1,2 @@
+/** The app's door to the shared lab rules (supabase/functions/_shared/lab/codes.ts), which the server functions apply too. */
+export * from '../../../supabase/functions/_shared/lab/codes.ts';

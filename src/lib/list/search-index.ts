@@ -1,0 +1,276 @@
+/**
+ * The search index every list uses (ARCHITECTURE.md, performance budgets): 50,000 rows must
+ * filter per keystroke well under 16 ms. Each row's lowercase haystack is built once; the
+ * index keeps rows sorted by the list's sort keys and is kept current by upserting or
+ * removing single rows from the local database's change stream, so a keystroke is one
+ * `includes` per row and never a regex or a database query. Typing more characters narrows
+ * the previous result instead of scanning every row again, and a Backspace back to a query
+ * of the last few answers that answer again: widening was a full scan, the slowest keys of
+ * the search at 50,000 with the first character.
+ *
+ * Layout matters at this size: the haystacks live in one dense array, in list order, and a
+ * full build creates them in that order so they also sit in memory in scan order
+ * (measured here: scanning 50,000 strings scattered by a sort is 3–4 times slower).
+ *
+ * What a list decides is its IndexSpec: which rows belong (its scope), their sort keys and
+ * order (unique: the id breaks ties), and the haystack of a row.
+ */
+import { searchKey } from './search-key.ts';
+
+export interface IndexedRow {
+  id: string;
+}
+
+export interface IndexSpec<T, K> {
+  /** Whether a row belongs in this list (its scope); others are left out or dropped. */
+  includes(row: T): boolean;
+  /** The row's sort keys, computed once per row; they must tell any two rows apart (end with the id). */
+  sortKeys(row: T): K;
+  compare(a: K, b: K): number;
+  /** What a query is matched against, from the already computed keys (normalised with searchKey). */
+  haystack(keys: K, row: T): string;
+}
+
+interface Entry<T, K> {
+  row: T;
+  keys: K;
+}
+
+/** One change from the local database: a row written, or one deleted. */
+export type ListChange<T> = { type: 'upsert'; row: T } | { type: 'remove'; id: string };
+
+/** How many recent answers a query may start from (a query typed and backspaced stays within these). */
+const RECENT_QUERIES = 16;
+
+/** Above this many changes at once, merging beats inserting one by one (each insert moves up to n entries). */
+const BULK_THRESHOLD = 64;
+
+export class SearchIndex<T extends IndexedRow, K = unknown> {
+  private haystacks: string[] = [];
+  private sortedRows: T[] = [];
+  private keys: K[] = [];
+  private readonly byId = new Map<string, Entry<T, K>>();
+  private allRows: readonly T[] | null = null;
+  /** The last answers, newest last; emptied by every change of the index. */
+  private recentQueries: Array<{ needle: string; positions: number[] }> = [];
+  private revision = 0;
+
+  constructor(
+    readonly spec: IndexSpec<T, K>,
+    rows: Iterable<T> = [],
+  ) {
+    this.replaceAll(rows);
+  }
+
+  /** Rows in the list. */
+  get size(): number {
+    return this.sortedRows.length;
+  }
+
+  /** Increments on every change, so a view can tell that its last result is stale. */
+  get version(): number {
+    return this.revision;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  get(id: string): T | undefined {
+    return this.byId.get(id)?.row;
+  }
+
+  /** Rebuilds from a full list: O(n), plus a sort unless the rows already come sorted. */
+  replaceAll(rows: Iterable<T>): void {
+    const spec = this.spec;
+    this.byId.clear();
+    for (const row of rows) {
+      // A repeated id: the last version wins, also when it has left the scope.
+      if (spec.includes(row)) this.byId.set(row.id, { row, keys: spec.sortKeys(row) });
+      else this.byId.delete(row.id);
+    }
+    const entries = this.sorted([...this.byId.values()]);
+    this.sortedRows = entries.map((entry) => entry.row);
+    this.keys = entries.map((entry) => entry.keys);
+    this.haystacks = entries.map((entry) => spec.haystack(entry.keys, entry.row));
+    this.changed();
+  }
+
+  /** Adds or updates one row (it leaves the index if it no longer belongs to the scope). */
+  upsert(row: T): void {
+    const spec = this.spec;
+    const current = this.byId.get(row.id);
+    if (!spec.includes(row)) {
+      if (current) this.remove(row.id);
+      return;
+    }
+    const next: Entry<T, K> = { row, keys: spec.sortKeys(row) };
+    const haystack = spec.haystack(next.keys, row);
+    if (current && spec.compare(current.keys, next.keys) === 0) {
+      // Same place in the order: replace in place.
+      const position = this.positionOf(current.keys);
+      this.haystacks[position] = haystack;
+      this.sortedRows[position] = row;
+      this.keys[position] = next.keys;
+    } else {
+      if (current) this.deleteAt(this.positionOf(current.keys));
+      const position = this.positionOf(next.keys);
+      this.haystacks.splice(position, 0, haystack);
+      this.sortedRows.splice(position, 0, row);
+      this.keys.splice(position, 0, next.keys);
+    }
+    this.byId.set(row.id, next);
+    this.changed();
+  }
+
+  /** Removes one row; false when it was not in the index. */
+  remove(id: string): boolean {
+    const current = this.byId.get(id);
+    if (!current) return false;
+    this.deleteAt(this.positionOf(current.keys));
+    this.byId.delete(id);
+    this.changed();
+    return true;
+  }
+
+  /** Applies a batch of changes in order; a large batch (a sync page) is merged in one pass. */
+  applyChanges(changes: readonly ListChange<T>[]): void {
+    if (changes.length <= BULK_THRESHOLD) {
+      for (const change of changes) {
+        if (change.type === 'upsert') this.upsert(change.row);
+        else this.remove(change.id);
+      }
+      return;
+    }
+    const spec = this.spec;
+    const touched = new Set<string>();
+    for (const change of changes) {
+      const id = change.type === 'upsert' ? change.row.id : change.id;
+      touched.add(id);
+      if (change.type === 'upsert' && spec.includes(change.row)) this.byId.set(id, { row: change.row, keys: spec.sortKeys(change.row) });
+      else this.byId.delete(id);
+    }
+    const added = this.sorted([...touched].flatMap((id) => this.byId.get(id) ?? []));
+    this.mergeIn(touched, added);
+    this.changed();
+  }
+
+  /** Every row of the list, sorted; the same array until the index changes. */
+  rows(): readonly T[] {
+    this.allRows ??= this.sortedRows.slice();
+    return this.allRows;
+  }
+
+  /** Rows whose haystack contains the query (case- and accent-insensitive), sorted. */
+  query(text: string): readonly T[] {
+    const needle = searchKey(text);
+    if (needle === '') return this.rows();
+    const positions = this.matchingPositions(needle);
+    const rows: T[] = new Array(positions.length);
+    for (let i = 0; i < positions.length; i++) rows[i] = this.sortedRows[positions[i] as number] as T;
+    return rows;
+  }
+
+  /** The ids of `query(text)`, in order. */
+  queryIds(text: string): string[] {
+    return this.query(text).map((row) => row.id);
+  }
+
+  private matchingPositions(needle: string): number[] {
+    const recent = this.recentQueries;
+    const same = recent.findIndex((answer) => answer.needle === needle);
+    if (same >= 0) {
+      const [answer] = recent.splice(same, 1);
+      recent.push(answer!);
+      return answer!.positions;
+    }
+    const haystacks = this.haystacks;
+    const positions: number[] = [];
+    // A longer query matches a subset of a query it contains: scan only that answer (the smallest one).
+    let narrowest: number[] | null = null;
+    for (const answer of recent) {
+      if (needle.includes(answer.needle) && (!narrowest || answer.positions.length < narrowest.length)) narrowest = answer.positions;
+    }
+    if (narrowest) {
+      for (const position of narrowest) {
+        if ((haystacks[position] as string).includes(needle)) positions.push(position);
+      }
+    } else {
+      for (let i = 0; i < haystacks.length; i++) {
+        if ((haystacks[i] as string).includes(needle)) positions.push(i);
+      }
+    }
+    recent.push({ needle, positions });
+    if (recent.length > RECENT_QUERIES) recent.shift();
+    return positions;
+  }
+
+  /** Drops the touched ids from the sorted arrays and merges the added entries in, in one pass. */
+  private mergeIn(touched: ReadonlySet<string>, added: Entry<T, K>[]): void {
+    const spec = this.spec;
+    const haystacks: string[] = [];
+    const rows: T[] = [];
+    const keys: K[] = [];
+    const push = (row: T, key: K, haystack: string) => {
+      rows.push(row);
+      keys.push(key);
+      haystacks.push(haystack);
+    };
+    let j = 0;
+    for (let i = 0; i < this.sortedRows.length; i++) {
+      const row = this.sortedRows[i] as T;
+      if (touched.has(row.id)) continue;
+      const key = this.keys[i] as K;
+      for (; j < added.length && spec.compare((added[j] as Entry<T, K>).keys, key) < 0; j++) {
+        const entry = added[j] as Entry<T, K>;
+        push(entry.row, entry.keys, spec.haystack(entry.keys, entry.row));
+      }
+      push(row, key, this.haystacks[i] as string);
+    }
+    for (; j < added.length; j++) {
+      const entry = added[j] as Entry<T, K>;
+      push(entry.row, entry.keys, spec.haystack(entry.keys, entry.row));
+    }
+    this.haystacks = haystacks;
+    this.sortedRows = rows;
+    this.keys = keys;
+  }
+
+  private deleteAt(position: number): void {
+    this.haystacks.splice(position, 1);
+    this.sortedRows.splice(position, 1);
+    this.keys.splice(position, 1);
+  }
+
+  /**
+   * Binary search: the first position whose keys are not before `keys`. Keys are unique
+   * (the id breaks ties), so for an indexed row this is exactly its position.
+   */
+  private positionOf(keys: K): number {
+    const spec = this.spec;
+    let low = 0;
+    let high = this.keys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (spec.compare(this.keys[middle] as K, keys) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private sorted(entries: Entry<T, K>[]): Entry<T, K>[] {
+    const spec = this.spec;
+    for (let i = 1; i < entries.length; i++) {
+      if (spec.compare((entries[i - 1] as Entry<T, K>).keys, (entries[i] as Entry<T, K>).keys) > 0) {
+        return entries.sort((a, b) => spec.compare(a.keys, b.keys));
+      }
+    }
+    return entries;
+  }
+
+  private changed(): void {
+    this.allRows = null;
+    this.recentQueries = [];
+    this.revision++;
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Patients on the server (issue 26), from the refused side: staff and admins read and write
+ * them; a provider user, an account with no role and an anonymous caller get nothing (the
+ * provider's read of the patients on their orders comes with the orders). The server checks
+ * the MBI of a Medicare coverage and the MRN list whatever the device says. Each opening of
+ * a patient is recorded in the access log as its opener, once, with the time it happened;
+ * each device gets a number of its own for the ids it makes offline.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, serviceClient, signedInUser, userWithRole, type Client, type TestUser } from '../helpers/clients.ts';
+import { expectOk, expectRefused, organizationRow, seedOne, visibleIds, type Row } from './directory-helpers.ts';
+
+let staff: TestUser;
+let admin: TestUser;
+let providerUser: TestUser;
+let noRole: TestUser;
+let organizationId: string;
+let patientId: string;
+
+/** A signed-in user holding an active `staff` role. */
+async function staffMember(prefix: string): Promise<TestUser> {
+  const user = await signedInUser(prefix);
+  const { error } = await serviceClient().from('user_roles').insert({ id: randomUUID(), user_id: user.id, role: 'staff' });
+  if (error) throw error;
+  return user;
+}
+
+function patientRow(overrides: Row = {}): Row {
+  return {
+    id: randomUUID(),
+    lab_patient_id: `P-${randomUUID().slice(0, 4).toUpperCase().replace(/[ILOU]/g, '7')}-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    first_name: 'Contract',
+    last_name: `Patient-${randomUUID().slice(0, 6)}`,
+    date_of_birth: '1950-04-12',
+    sex: 'female',
+    coverages: [{ rank: 'primary', payer_type: 'medicare', payer_name: 'Medicare', member_id: '1EG4TE5MK73', relationship: 'self' }],
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  [staff, admin, providerUser, noRole] = await Promise.all([
+    staffMember('patients-staff'),
+    userWithRole('admin', 'patients-admin'),
+    userWithRole('provider', 'patients-provider'),
+    signedInUser('patients-no-role'),
+  ]);
+  organizationId = await seedOne('organizations', organizationRow());
+  patientId = await seedOne('patients', patientRow({ medical_record_numbers: [{ organization_id: organizationId, mrn: 'A-1001' }] }));
+});
+
+function push(client: Client, rows: unknown[]) {
+  return client.rpc('sync_push', { p_table: 'patients', p_rows: rows });
+}
+
+describe('staff and admins', () => {
+  it('read patients', async () => {
+    expect(await visibleIds(staff.client, 'patients', [patientId])).toEqual([patientId]);
+    expect(await visibleIds(admin.client, 'patients', [patientId])).toEqual([patientId]);
+  });
+
+  it('add a patient as themselves through the replication push, and edit it', async () => {
+    const row = patientRow({ created_by: staff.id });
+    const { data, error } = await push(staff.client, [{ new: row, assumed: null }]);
+    expect(error).toBeNull();
+    expect(data).toEqual({ conflicts: [], rejected: [] });
+    expectOk(await staff.client.from('patients').update({ phone: '(503) 555-0100' }).eq('id', row.id as string), 204);
+    const stored = await serviceClient().from('patients').select('phone, created_by').eq('id', row.id as string).single();
+    expect(stored.data).toEqual({ phone: '(503) 555-0100', created_by: staff.id });
+  });
+
+  it('cannot record another user as the one who added a patient', async () => {
+    expectRefused(await staff.client.from('patients').insert(patientRow({ created_by: admin.id })), 403, '42501');
+  });
+});
+
+describe('the server checks what the device checked', () => {
+  it('refuses a Medicare coverage whose member id is not an MBI (23514)', async () => {
+    const bad = patientRow({ coverages: [{ rank: 'primary', payer_type: 'medicare', member_id: '1EG4TE5MK7S' }] });
+    expectRefused(await staff.client.from('patients').insert(bad), 400, '23514');
+    const dashed = patientRow({ coverages: [{ rank: 'primary', payer_type: 'medicare', member_id: '1EG4-TE5-MK73' }] });
+    expectRefused(await staff.client.from('patients').insert(dashed), 400, '23514');
+  });
+
+  it('refuses two MRNs at one organization, two primary coverages and an unknown payer type', async () => {
+    const twoMrns = patientRow({
+      medical_record_numbers: [
+        { organization_id: organizationId, mrn: 'A' },
+        { organization_id: organizationId, mrn: 'B' },
+      ],
+    });
+    expectRefused(await staff.client.from('patients').insert(twoMrns), 400, '23514');
+    const twoPrimary = patientRow({
+      coverages: [
+        { rank: 'primary', payer_type: 'self_pay' },
+        { rank: 'primary', payer_type: 'self_pay' },
+      ],
+    });
+    expectRefused(await staff.client.from('patients').insert(twoPrimary), 400, '23514');
+    expectRefused(await staff.client.from('patients').insert(patientRow({ coverages: [{ rank: 'primary', payer_type: 'barter' }] })), 400, '23514');
+  });
+
+  it('refuses a lab patient id that is already taken (23505)', async () => {
+    const first = patientRow();
+    expectOk(await staff.client.from('patients').insert(first), 201);
+    expectRefused(await staff.client.from('patients').insert(patientRow({ lab_patient_id: first.lab_patient_id })), 409, '23505');
+  });
+});
+
+describe('everyone else is refused (until orders give providers their own patients)', () => {
+  it.each([
+    ['a provider user', () => providerUser],
+    ['a user with no role', () => noRole],
+  ])('%s reads no patient, cannot add one and cannot change one', async (_who, user) => {
+    const { client } = user();
+    expect(await visibleIds(client, 'patients', [patientId])).toEqual([]);
+    expectRefused(await client.from('patients').insert(patientRow()), 403, '42501');
+    // An update of a row the caller cannot see changes nothing.
+    expectOk(await client.from('patients').update({ last_name: 'Changed' }).eq('id', patientId), 204);
+    const { data } = await push(client, [{ new: patientRow(), assumed: null }]);
+    expect((data as { rejected: Array<{ code: string }> }).rejected.map((row) => row.code)).toEqual(['42501']);
+    const stored = await serviceClient().from('patients').select('last_name').eq('id', patientId).single();
+    expect(stored.data?.last_name).not.toBe('Changed');
+  });
+
+  it('an anonymous caller is refused outright (401)', async () => {
+    expectRefused(await anonClient().from('patients').select('*'), 401, '42501');
+    expectRefused(await anonClient().from('patients').insert(patientRow()), 401, '42501');
+  });
+});
+
+describe('the access log', () => {
+  it('records an opening as its opener, once, with the time it happened offline', async () => {
+    const openingId = randomUUID();
+    const openedAt = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    const opening = { id: openingId, table_name: 'patients', row_id: patientId, patient_id: patientId, opened_at: openedAt, opened_by: admin.id };
+    const first = await staff.client.rpc('record_openings', { p_openings: [opening] });
+    expect(first).toMatchObject({ error: null, data: 1 });
+    // Sent again (an answer lost on the way): recorded once.
+    expect(await staff.client.rpc('record_openings', { p_openings: [opening] })).toMatchObject({ error: null, data: 0 });
+    const { data, error } = await admin.client.from('access_log').select('*').eq('id', openingId);
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+    expect(data?.[0]).toMatchObject({ table_name: 'patients', row_id: patientId, patient_id: patientId, opened_by: staff.id });
+    expect(new Date(data?.[0].opened_at as string).toISOString()).toBe(openedAt);
+  });
+
+  it('is read by admins only and written by nobody directly', async () => {
+    const openingId = randomUUID();
+    await staff.client.rpc('record_openings', {
+      p_openings: [{ id: openingId, table_name: 'patients', row_id: patientId, patient_id: patientId, opened_at: new Date().toISOString() }],
+    });
+    expect(await visibleIds(staff.client, 'access_log', [openingId])).toEqual([]);
+    expect(await visibleIds(providerUser.client, 'access_log', [openingId])).toEqual([]);
+    expectRefused(await staff.client.from('access_log').insert({ id: randomUUID() }), 403, '42501');
+    expectRefused(await admin.client.from('access_log').update({ opened_by: admin.id }).eq('id', openingId), 403, '42501');
+    expectRefused(await admin.client.from('access_log').delete().eq('id', openingId), 403, '42501');
+    expect((await serviceClient().from('access_log').select('opened_by').eq('id', openingId).single()).data?.opened_by).toBe(staff.id);
+    expectRefused(await anonClient().rpc('record_openings', { p_openings: [] }), 401, '42501');
+  });
+
+  it('records an opening timed in the future at the time it arrived', async () => {
+    const openingId = randomUUID();
+    const future = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    await staff.client.rpc('record_openings', {
+      p_openings: [{ id: openingId, table_name: 'patients', row_id: patientId, patient_id: patientId, opened_at: future }],
+    });
+    const { data } = await serviceClient().from('access_log').select('opened_at').eq('id', openingId).single();
+    expect(Date.parse(data?.opened_at as string)).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+});
+
+describe('device numbers', () => {
+  it('are given once per claim, never twice, and only to signed-in callers', async () => {
+    const [a, b] = await Promise.all([staff.client.rpc('claim_device_number'), noRole.client.rpc('claim_device_number')]);
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect(Number(a.data)).toBeGreaterThan(0);
+    expect(a.data).not.toBe(b.data);
+    expectRefused(await anonClient().rpc('claim_device_number'), 401, '42501');
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Row-level security answered by the database itself: the fixtures and checks of
+ * rls-checks.ts under each caller's role and claims. The Data API's own answers
+ * (statuses, bodies) are the contract tests' business (tests/contract/rls.test.ts).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Outcome, TestDatabase } from './databases.ts';
+import { claimsOf, FIXTURES, RLS_CHECKS, type Expected } from './rls-checks.ts';
+
+function summary(outcome: Outcome): unknown {
+  return outcome.ok ? { rows: outcome.rows } : { refused: outcome.code, message: outcome.message };
+}
+
+function expectOutcome(outcome: Outcome, expected: Expected): void {
+  if ('refused' in expected) {
+    expect(summary(outcome)).toMatchObject({ refused: expected.refused });
+  } else {
+    expect(summary(outcome)).toEqual({ rows: expected.rows });
+  }
+}
+
+export function describeRls(current: () => TestDatabase): void {
+  describe('row-level security', () => {
+    beforeAll(async () => {
+      await current().asOwner(FIXTURES);
+    });
+
+    it.each(RLS_CHECKS.map((check) => [`${check.who} ${check.what}`, check] as const))('%s', async (_label, check) => {
+      expectOutcome(await current().asCaller(claimsOf(check.who), check.sql), check.expect);
+    });
+
+    it('streams every synced table over Realtime, and nothing else', async () => {
+      const published = await current().asOwner(
+        `select tablename::text as name from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime' order by 1`,
+      );
+      const synced = await current().asOwner(`select table_name as name from private.synced_tables order by 1`);
+      expect(published).toEqual(synced);
+    });
+
+    it('applied the seed: the demo logins have profiles and roles', async () => {
+      const [row] = await current().asOwner(
+        `select (select count(*) from auth.users where email like '%@demo-lab.test')::int as users,
+                (select count(*) from public.profiles p join auth.users u on u.id = p.id where u.email like '%@demo-lab.test')::int as profiles`,
+      );
+      expect(row!.users).toBeGreaterThan(0);
+      expect(row!.profiles).toBe(row!.users);
+    });
+  });
+}
