@@ -17,6 +17,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
+import { useLock } from '../../lib/lock/index.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
 import { clearLocalData } from '../providers/local-data-provider.tsx';
@@ -38,6 +39,8 @@ export function useSignOut() {
       toast({ title: 'Authentication Error', description: error, variant: 'destructive' });
       return;
     }
+    // The lock's verifier and state go with the session.
+    if (user) useLock.getState().forget(user.id);
     await clearDataCaches().catch((cause: unknown) => console.error('[sign-out] clearing cached data failed', cause));
     if (user) {
       await clearLocalData(user.id).catch((cause: unknown) => {

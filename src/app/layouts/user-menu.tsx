@@ -5,14 +5,9 @@ import { LuChevronDown, LuLogOut, LuMoon, LuSparkles, LuSun } from 'react-icons/
 import { useColorMode } from '../../components/ui/color-mode.tsx';
 import { MenuContent } from '../../components/ui/menu.tsx';
 import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
+import { displayName } from './display-name.ts';
 import { useSignOut } from './sign-out-dialog.tsx';
 
-function displayName(metadata: Record<string, unknown> | undefined, email: string | undefined): string {
-  const first = typeof metadata?.first_name === 'string' ? metadata.first_name : '';
-  const last = typeof metadata?.last_name === 'string' ? metadata.last_name : '';
-  const full = `${first} ${last}`.trim();
-  return full || email || 'Signed-in user';
-}
 
 export function UserMenu() {
   const user = useSessionStore((state) => state.user);

@@ -7,6 +7,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toaster.tsx';
+import { rememberVerifiedPasswords } from '../../lib/lock/index.ts';
 import { useAppSettings } from '../../stores/app-settings-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 
@@ -46,6 +47,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const timer = setTimeout(startSession, 50);
     return () => clearTimeout(timer);
   }, []);
+
+  // Each password the server accepts becomes the lock's verifier on this device (issue 25).
+  useEffect(rememberVerifiedPasswords, []);
 
   useEffect(() => {
     document.documentElement.classList.toggle('clinical', !isAdmin);

@@ -1,17 +1,26 @@
 /**
- * The automatic lock (issue 25), for the app and for other work that needs the password's
- * key material (see password-events.ts):
+ * The automatic lock (issue 25, HIPAA's automatic logoff), for the app:
  * - `useLock` (the store): `attach(userId)`, `lock()`, `unlock(password, onlineCheck)`,
- *   `remember(userId, password, reason)`, `forget(userId)`;
+ *   `remember(userId, password)`, `forget(userId)`;
  * - `startIdleWatch`: locks after the timeout without input;
- * - `onPasswordVerified`, `onLock`, `onForget`: subscribe to the lock's events.
+ * - `rememberVerifiedPasswords`: keeps a verifier of each password checked at sign-in.
  */
 import { browserStorage } from '../../stores/browser-storage.ts';
+import { onPasswordVerified } from '../../stores/password-verified.ts';
 import { createLockStore } from './lock-store.ts';
 
 export const useLock = createLockStore({ storage: browserStorage });
 
 export { MAX_FAILURES, isLockStateKey, type OnlineCheck, type UnlockResult, type LockStoreState } from './lock-store.ts';
 export { startIdleWatch, idleFor, IDLE_CHECK_MS } from './idle-watch.ts';
-export { onForget, onLock, onPasswordVerified, type PasswordVerified, type PasswordVerifiedReason } from './password-events.ts';
+
+/** Every password the server accepts (sign-in, a new password) becomes this device's verifier. */
+export function rememberVerifiedPasswords(): () => void {
+  return onPasswordVerified((userId, password) => {
+    void useLock
+      .getState()
+      .remember(userId, password)
+      .catch((error: unknown) => console.error('[lock] the password verifier could not be kept', error));
+  });
+}
 export { PBKDF2_ITERATIONS } from './password-verifier.ts';

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { KeyValueStorage } from '../../stores/session-types.ts';
 import { createLockStore, MAX_FAILURES } from './lock-store.ts';
 import { LOCK_KEY_PREFIX, readVerifier } from './lock-storage.ts';
-import { onForget, onLock, onPasswordVerified, type PasswordVerified } from './password-events.ts';
 
 function memoryStorage(): KeyValueStorage & { keys(): string[] } {
   const values = new Map<string, string>();
@@ -14,30 +13,29 @@ function memoryStorage(): KeyValueStorage & { keys(): string[] } {
   };
 }
 
-const setup = (storage = memoryStorage()) => ({ storage, store: createLockStore({ storage, iterations: 100_000 }) });
-const unsubscribers: Array<() => void> = [];
-afterEach(() => unsubscribers.splice(0).forEach((stop) => stop()));
+const heard: Array<[string, string]> = [];
+const announce = (userId: string, password: string) => void heard.push([userId, password]);
+const setup = (storage = memoryStorage()) => ({ storage, store: createLockStore({ storage, iterations: 100_000, announce }) });
+afterEach(() => void heard.splice(0));
 
 describe('the automatic lock', () => {
-  it('remembers a checked password as a verifier only, and hands the password to listeners in memory', async () => {
+  it('remembers a checked password as a verifier only, and announces the one accepted at unlock', async () => {
     const { storage, store } = setup();
-    const heard: PasswordVerified[] = [];
-    unsubscribers.push(onPasswordVerified((event) => void heard.push(event)));
     store.getState().attach('u1');
-    await store.getState().remember('u1', 'Pw-for-unlock-1', 'sign-in');
-    expect(heard).toEqual([{ userId: 'u1', password: 'Pw-for-unlock-1', reason: 'sign-in' }]);
+    await store.getState().remember('u1', 'Pw-for-unlock-1');
     expect(readVerifier(storage, 'u1')).not.toBeNull();
+    store.getState().lock();
+    expect(await store.getState().unlock('Pw-for-unlock-1')).toBe('unlocked');
+    expect(heard).toEqual([['u1', 'Pw-for-unlock-1']]);
     expect(storage.keys().map((key) => storage.getItem(key)).join('')).not.toContain('Pw-for-unlock-1');
   });
 
   it('stays locked across a reload and in every tab, and unlocks with the password offline', async () => {
     const { storage, store } = setup();
-    const locks: string[] = [];
-    unsubscribers.push(onLock(({ userId }) => void locks.push(userId)));
     store.getState().attach('u1');
-    await store.getState().remember('u1', 'Pw-for-unlock-1', 'sign-in');
+    await store.getState().remember('u1', 'Pw-for-unlock-1');
     store.getState().lock();
-    expect(locks).toEqual(['u1']);
+    expect(store.getState().locked).toBe(true);
 
     const reloaded = createLockStore({ storage, iterations: 100_000 });
     reloaded.getState().attach('u1');
@@ -51,7 +49,7 @@ describe('the automatic lock', () => {
   it(`takes ${MAX_FAILURES} wrong passwords, then no more: the user must sign out`, async () => {
     const { store } = setup();
     store.getState().attach('u1');
-    await store.getState().remember('u1', 'Pw-for-unlock-1', 'sign-in');
+    await store.getState().remember('u1', 'Pw-for-unlock-1');
     store.getState().lock();
     for (let i = 1; i < MAX_FAILURES; i++) expect(await store.getState().unlock(`wrong-${i}`)).toBe('wrong');
     expect(await store.getState().unlock('wrong-5')).toBe('exhausted');
@@ -72,14 +70,11 @@ describe('the automatic lock', () => {
 
   it('forgets everything of the user on sign-out', async () => {
     const { storage, store } = setup();
-    const forgotten = vi.fn();
-    unsubscribers.push(onForget(forgotten));
     store.getState().attach('u1');
-    await store.getState().remember('u1', 'Pw-for-unlock-1', 'sign-in');
+    await store.getState().remember('u1', 'Pw-for-unlock-1');
     store.getState().lock();
     store.getState().forget('u1');
     expect(storage.keys().filter((key) => key.startsWith(LOCK_KEY_PREFIX))).toEqual([]);
     expect(store.getState().locked).toBe(false);
-    expect(forgotten).toHaveBeenCalledWith({ userId: 'u1' });
   });
 });

@@ -5,12 +5,15 @@
  * it works offline), or — on a device that has none yet — against the server when online.
  * MAX_FAILURES wrong passwords leave the store `exhausted`: the app then signs the user
  * out. State is kept per user in localStorage, so a reload stays locked and every tab of
- * the browser locks and unlocks together. Built by a factory so tests bind it to memory.
+ * the browser locks and unlocks together. A password accepted at the lock screen is
+ * announced like one checked at sign-in (src/stores/password-verified.ts: the patient
+ * records open with it); a password checked at sign-in or set after an invitation becomes
+ * the device's verifier (`remember`). Built by a factory so tests bind it to memory.
  */
 import { create } from 'zustand';
 import type { KeyValueStorage } from '../../stores/session-types.ts';
 import { forgetLock, readLockState, readVerifier, stateKey, writeActivity, writeLockState, writeVerifier } from './lock-storage.ts';
-import { announceForget, announceLock, announcePasswordVerified, type PasswordVerifiedReason } from './password-events.ts';
+import { passwordVerified } from '../../stores/password-verified.ts';
 import { createVerifier, verifyPassword } from './password-verifier.ts';
 
 export const MAX_FAILURES = 5;
@@ -30,8 +33,8 @@ export interface LockStoreState {
   attach(userId: string | null): void;
   lock(): void;
   unlock(password: string, onlineCheck?: OnlineCheck): Promise<UnlockResult>;
-  /** A password the server or the device accepted: keep a verifier, unlock, tell the listeners. */
-  remember(userId: string, password: string, reason: PasswordVerifiedReason): Promise<void>;
+  /** A password the server accepted (sign-in, a new password): unlock and keep a verifier of it. */
+  remember(userId: string, password: string): Promise<void>;
   /** Forget the user's lock data on this device (sign-out). */
   forget(userId: string): void;
   /** Another tab changed the stored state. */
@@ -42,15 +45,26 @@ export interface LockDeps {
   storage: KeyValueStorage;
   now?: () => number;
   iterations?: number;
+  /** Tell the app a password was verified (default: src/stores/password-verified.ts). */
+  announce?: (userId: string, password: string) => void;
 }
 
 export function createLockStore(deps: LockDeps) {
   const { storage } = deps;
   const now = deps.now ?? (() => Date.now());
+  const announce = deps.announce ?? passwordVerified;
+  // True while the lock itself announces a password: its verifier is already on the device.
+  let announcing = false;
   return create<LockStoreState>()((set, get) => {
     const persist = (userId: string, locked: boolean, failures: number) => {
       writeLockState(storage, userId, { locked, failures });
       set({ locked, failures, exhausted: failures >= MAX_FAILURES });
+    };
+
+    const markUnlocked = (userId: string) => {
+      writeActivity(storage, userId, now());
+      writeLockState(storage, userId, { locked: false, failures: 0 });
+      if (get().userId === userId) set({ locked: false, failures: 0, exhausted: false });
     };
 
     return {
@@ -73,7 +87,6 @@ export function createLockStore(deps: LockDeps) {
         const { userId, locked } = get();
         if (!userId || locked) return;
         persist(userId, true, get().failures);
-        void announceLock(userId);
       },
 
       async unlock(password, onlineCheck) {
@@ -91,25 +104,28 @@ export function createLockStore(deps: LockDeps) {
           persist(userId, true, next);
           return next >= MAX_FAILURES ? 'exhausted' : 'wrong';
         }
-        await get().remember(userId, password, 'unlock');
+        const hadVerifier = !!verifier || !!readVerifier(storage, userId);
+        markUnlocked(userId);
+        if (!hadVerifier) writeVerifier(storage, userId, await createVerifier(password, deps.iterations));
+        announcing = true;
+        try {
+          announce(userId, password);
+        } finally {
+          announcing = false;
+        }
         return 'unlocked';
       },
 
-      async remember(userId, password, reason) {
+      async remember(userId, password) {
+        if (announcing) return;
         // Unlocked at once; the slow hash is made after (the app need not wait for it).
-        writeActivity(storage, userId, now());
-        writeLockState(storage, userId, { locked: false, failures: 0 });
-        if (get().userId === userId) set({ locked: false, failures: 0, exhausted: false });
-        if (reason !== 'unlock' || !readVerifier(storage, userId)) {
-          writeVerifier(storage, userId, await createVerifier(password, deps.iterations));
-        }
-        await announcePasswordVerified({ userId, password, reason });
+        markUnlocked(userId);
+        writeVerifier(storage, userId, await createVerifier(password, deps.iterations));
       },
 
       forget(userId) {
         forgetLock(storage, userId);
         if (get().userId === userId) set({ locked: false, failures: 0, exhausted: false });
-        void announceForget(userId);
       },
 
       reload() {
