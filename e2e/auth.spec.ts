@@ -1,18 +1,31 @@
 /**
- * Journey: signing up, in and out. A new account is greeted once on /welcome, later sign-ins
- * go to the dashboard; wrong credentials show the server's message; the guard turns a
+ * Journey: signing up, in and out. A new account waits for an admin's approval (a plain
+ * page, not the app); once given a role it is greeted once on /welcome, later sign-ins go
+ * to the dashboard; wrong credentials show the server's message; the guard turns a
  * signed-out user away to /auth and brings them back after sign-in; the demo admin gets
  * the admin styling and section, non-admins the `clinical` class.
  */
 import { expect, test } from '@playwright/test';
+import { stack } from './support/providers.ts';
 import { ADMIN, STAFF, signIn, signOut, signUp, toastWith, uniqueEmail, waitForWelcomeRecorded } from './support/session.ts';
 
-test('a new user signs up, is welcomed, signs out and signs back in', async ({ page }) => {
+test('a new user signs up, waits for approval, is welcomed once approved, signs out and signs back in', async ({ page }) => {
   const email = uniqueEmail('signup');
   const password = 'Lab-e2e-pass-1';
 
   await signUp(page, email, password);
   await expect(toastWith(page, 'Account Created')).toBeVisible();
+  // No role yet: a plain page says so, and nothing of the app shows.
+  await expect(page.getByTestId('no-access-page')).toHaveAttribute('data-level', 'pending');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Waiting for approval');
+  await expect(page.getByText(`Your account (${email}) has been created, but an administrator has not approved it yet.`)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('waiting-for-approval.png'), fullPage: true });
+
+  // An admin gives the account the staff role; "Check again" lets the user in.
+  const [profile] = (await stack(`/rest/v1/profiles?email=eq.${encodeURIComponent(email)}&select=id`)) as Array<{ id: string }>;
+  await stack('/rest/v1/user_roles', { method: 'POST', body: { user_id: profile!.id, role: 'staff' }, headers: { Prefer: 'return=minimal' } });
+  await page.getByRole('button', { name: 'Check again' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${email.split('@')[0]}`);
   await waitForWelcomeRecorded(page);

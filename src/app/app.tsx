@@ -1,4 +1,7 @@
-/** The app: theme, session, local data, the router, toasts and the update prompt. */
+/**
+ * The app: theme, session, local data, the router, toasts, the update prompt, and what
+ * happens when a session or access ends (src/app/session-end).
+ */
 // The router first: creating it starts loading the current page's code (lazy routes), and
 // modules are evaluated in import order, so those requests go out before the theme system
 // (Chakra's createSystem, tens of milliseconds) and the rest of this graph are evaluated.
@@ -12,6 +15,9 @@ import { LocalDataProvider } from './providers/local-data-provider.tsx';
 import { SessionProvider } from './providers/session-provider.tsx';
 
 const UpdatePrompt = lazy(() => import('./pwa/update-prompt.tsx').then((module) => ({ default: module.UpdatePrompt })));
+const SessionEndWatcher = lazy(() =>
+  import('./session-end/session-end-watcher.tsx').then((module) => ({ default: module.SessionEndWatcher })),
+);
 
 export function App() {
   return (
@@ -25,6 +31,7 @@ export function App() {
         <Toaster />
         <Suspense fallback={null}>
           <UpdatePrompt />
+          <SessionEndWatcher />
         </Suspense>
       </AfterFirstPaint>
     </Provider>

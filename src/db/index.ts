@@ -7,7 +7,7 @@
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { RxCollection } from 'rxdb';
-import { removeLocalDatabase, type AnyRxStorage, type LocalCollections, type LocalDatabase } from './database.ts';
+import { openLocalDatabase, removeLocalDatabase, type AnyRxStorage, type LocalCollections, type LocalDatabase } from './database.ts';
 import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { openUserDatabase } from './open-user-database.ts';
@@ -15,6 +15,7 @@ import { newOpening, RECORD_OPENING_KIND, type ProtectedRecordTable } from './pr
 import { lockProtectedData, protectedDataState, wipeProtectedData } from './protected/protected-data.ts';
 import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
+import { unsyncedChangesIn } from './unsynced-changes.ts';
 
 let active: LocalDataSession | null = null;
 let lifecycle: Promise<unknown> = Promise.resolve();
@@ -89,6 +90,23 @@ export function wipeLocalData(userId: string, options: { storage?: AnyRxStorage 
     await wipeProtectedData(userId, { storage });
     if (active?.userId === userId) await closeActive();
     await removeLocalDatabase(userId, storage);
+  });
+}
+
+/**
+ * How many changes made on this device the user's local data still holds for the server
+ * (edited records and queued calls): from the running session when it is this user's,
+ * else by opening their database for the count.
+ */
+export function countUnsyncedChanges(userId: string, options: { storage?: AnyRxStorage } = {}): Promise<number> {
+  return serialised(async () => {
+    if (active?.userId === userId) return unsyncedChangesIn(active.db);
+    const db = await openLocalDatabase(userId, { storage: options.storage });
+    try {
+      return await unsyncedChangesIn(db);
+    } finally {
+      await db.close();
+    }
   });
 }
 

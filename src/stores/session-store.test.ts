@@ -1,19 +1,19 @@
 /**
  * The session store against a minimal fake of the supabase client: restore and refresh on
- * start, auth events, the admin flag and its offline cache, the offline start, the sign-in
- * safety timeout, sign-up's confirmation redirect, and sign-out (global, local when offline).
+ * start, auth events, the access level (admin flag included) and its offline cache, the
+ * offline start, the sign-in safety timeout, sign-up's confirmation redirect, sign-out
+ * (global, local when offline, and always on this device), and sessions that end without
+ * the user signing out.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthChangeEvent, Session, User } from '../lib/supabase.ts';
 
 import {
-  ADMIN_CACHE_PREFIX,
+  ACCESS_CACHE_PREFIX,
   AUTH_TIMEOUT_MESSAGE,
   LAST_USER_KEY,
-  ROLES_CACHE_PREFIX,
   createSessionStore,
   needsWelcome,
-  selectIsProviderOnly,
   type KeyValueStorage,
   type SessionClient,
 } from './session-store.ts';
@@ -59,16 +59,29 @@ function memoryStorage(): KeyValueStorage & { values: Map<string, string> } {
 
 function fakeClient() {
   let listener: Listener | null = null;
-  const roleQuery = { rows: [] as Array<{ role: string }>, error: null as { message: string } | null, calls: [] as string[][] };
-  const builder = {
-    select: () => builder,
-    eq: (column: string, value: unknown) => {
-      roleQuery.calls.push([column, String(value)]);
-      return builder;
-    },
-    // The query is awaited after its last filter, as supabase-js builders are.
-    then: (resolve: (value: { data: Array<{ role: string }> | null; error: { message: string } | null }) => unknown) =>
-      resolve({ data: roleQuery.error ? null : roleQuery.rows, error: roleQuery.error }),
+  /** What the server holds for the user: role rows, profile state, and whether Auth still knows the session. */
+  const roleQuery = {
+    rows: [] as Array<{ role: string; _deleted?: boolean }>,
+    profile: { deactivated_at: null as string | null, _deleted: false },
+    error: null as { message: string } | null,
+    sessionGone: false,
+    calls: [] as string[][],
+  };
+  const table = (name: string) => {
+    const builder = {
+      select: () => builder,
+      eq: (column: string, value: unknown) => {
+        roleQuery.calls.push([name, column, String(value)]);
+        return builder;
+      },
+      maybeSingle: async () => ({ data: roleQuery.error ? null : roleQuery.profile, error: roleQuery.error }),
+      then: (resolve: (value: unknown) => void) =>
+        resolve({
+          data: roleQuery.error ? null : roleQuery.rows.map((row) => ({ role: row.role, _deleted: row._deleted ?? false })),
+          error: roleQuery.error,
+        }),
+    };
+    return builder;
   };
   const auth = {
     getSession: vi.fn(async () => ({ data: { session: null as Session | null }, error: null as Error | null })),
@@ -87,12 +100,23 @@ function fakeClient() {
     })),
     updateUser: vi.fn(async (_: Record<string, unknown>) => ({ data: { user: user('u1') }, error: null as Error | null })),
     signOut: vi.fn(async (_: { scope: string }) => ({ error: null as Error | null })),
+    getUser: vi.fn(async () => {
+      if (roleQuery.sessionGone) {
+        // supabase-js drops a session Auth no longer has, and says so.
+        listener?.('SIGNED_OUT', null);
+        return { data: { user: null }, error: apiError('Session from session_id claim in JWT does not exist') };
+      }
+      return { data: { user: currentUserId ? user(currentUserId) : null }, error: null };
+    }),
   };
-  const client = { auth, from: vi.fn(() => builder) };
+  let currentUserId: string | null = null;
+  const client = { auth, from: vi.fn((name: string) => table(name)) };
   return {
     client,
     auth,
     roleQuery,
+    /** The user Auth answers getUser with. */
+    setAuthUser: (id: string | null) => (currentUserId = id),
     emit: (event: AuthChangeEvent, value: Session | null) => listener?.(event, value),
     hasListener: () => listener !== null,
   };
@@ -122,25 +146,25 @@ describe('session store', () => {
   beforeEach(() => vi.useRealTimers());
   afterEach(() => vi.restoreAllMocks());
 
-  it('restores the stored session, then refreshes it, and looks up the admin role', async () => {
+  it('restores the stored session, then refreshes it, and asks the server what the user may do', async () => {
     const t = setup();
+    t.setAuthUser('u1');
     t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u1') }, error: null });
     t.roleQuery.rows = [{ role: 'admin' }];
     expect(t.store.getState().status).toBe('loading');
 
     await expect(t.store.getState().start()).resolves.toEqual({ error: null });
-    expect(t.store.getState()).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, isAdmin: false });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, access: 'unknown', accessChecked: false, isAdmin: false });
     expect(t.auth.refreshSession).toHaveBeenCalledTimes(1);
 
     await flush();
-    expect(t.store.getState().isAdmin).toBe(true);
+    expect(t.store.getState()).toMatchObject({ access: 'admin', accessChecked: true, isAdmin: true });
+    expect(t.auth.getUser).toHaveBeenCalledTimes(1);
     expect(t.roleQuery.calls).toEqual([
-      ['user_id', 'u1'],
-      ['_deleted', 'false'],
+      ['user_roles', 'user_id', 'u1'],
+      ['profiles', 'id', 'u1'],
     ]);
-    expect(t.store.getState().roles).toEqual(['admin']);
-    expect(t.storage.getItem(ADMIN_CACHE_PREFIX + 'u1')).toBe('true');
-    expect(t.storage.getItem(ROLES_CACHE_PREFIX + 'u1')).toBe('["admin"]');
+    expect(t.storage.getItem(ACCESS_CACHE_PREFIX + 'u1')).toBe('admin');
     expect(JSON.parse(t.storage.getItem(LAST_USER_KEY) ?? 'null')).toMatchObject({ id: 'u1' });
   });
 
@@ -158,11 +182,12 @@ describe('session store', () => {
   it('keeps the last user, offline, when the stored session cannot be refreshed for lack of network', async () => {
     const t = setup();
     t.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u7')));
-    t.storage.setItem(ADMIN_CACHE_PREFIX + 'u7', 'true');
+    t.storage.setItem(ACCESS_CACHE_PREFIX + 'u7', 'admin');
     t.auth.getSession.mockResolvedValueOnce({ data: { session: null }, error: networkError });
 
     await expect(t.store.getState().start()).resolves.toEqual({ error: null });
-    expect(t.store.getState()).toMatchObject({ status: 'offline', user: { id: 'u7' }, session: null, isAdmin: true });
+    expect(t.store.getState()).toMatchObject({ status: 'offline', user: { id: 'u7' }, session: null, access: 'admin', isAdmin: true });
+    expect(t.store.getState().ended).toBeNull();
 
     // Back online: supabase-js refreshes the stored session and the user is signed in again.
     t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u7') }, error: null });
@@ -204,32 +229,15 @@ describe('session store', () => {
     expect(t.storage.getItem(LAST_USER_KEY)).toBeNull();
   });
 
-  it('knows a provider login from its roles, and keeps them for an offline start', async () => {
+  it('keeps the cached access when the lookup fails', async () => {
     const t = setup();
-    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u3') }, error: null });
-    t.roleQuery.rows = [{ role: 'provider' }];
-    await t.store.getState().start();
-    await flush();
-    expect(t.store.getState()).toMatchObject({ roles: ['provider'], isAdmin: false });
-    expect(selectIsProviderOnly(t.store.getState())).toBe(true);
-
-    const offline = setup({ offline: true });
-    offline.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u3')));
-    offline.storage.setItem(ROLES_CACHE_PREFIX + 'u3', '["provider","staff"]');
-    offline.auth.getSession.mockImplementationOnce(() => new Promise(() => {}));
-    await offline.store.getState().start();
-    expect(offline.store.getState()).toMatchObject({ status: 'offline', roles: ['provider', 'staff'] });
-    expect(selectIsProviderOnly(offline.store.getState())).toBe(false);
-  });
-
-  it('keeps the cached admin flag when the role lookup fails', async () => {
-    const t = setup();
-    t.storage.setItem(ADMIN_CACHE_PREFIX + 'u1', 'true');
+    t.setAuthUser('u1');
+    t.storage.setItem(ACCESS_CACHE_PREFIX + 'u1', 'admin');
     t.roleQuery.error = { message: 'TypeError: Failed to fetch' };
     t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u1') }, error: null });
     await t.store.getState().start();
     await flush();
-    expect(t.store.getState().isAdmin).toBe(true);
+    expect(t.store.getState()).toMatchObject({ access: 'admin', isAdmin: true });
   });
 
   it('reports a failed restore, and signs out', async () => {
@@ -239,6 +247,8 @@ describe('session store', () => {
     await expect(t.store.getState().start()).resolves.toEqual({ error: 'Invalid Refresh Token: Refresh Token Not Found' });
     expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null });
     expect(t.storage.getItem(LAST_USER_KEY)).toBeNull();
+    // The user known on this device did not sign out: their session ended while the app was closed.
+    expect(t.store.getState().ended).toEqual({ userId: 'u7', email: 'u7@lab.test' });
 
     const u = setup();
     u.auth.getSession.mockRejectedValueOnce(new Error('storage is corrupt'));
@@ -258,6 +268,10 @@ describe('session store', () => {
 
     t.emit('SIGNED_OUT', null);
     expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, session: null, isAdmin: false, signedOutByUser: false });
+    // Not the user's own sign-out: their session ended, and the app clears their data.
+    expect(t.store.getState().ended).toEqual({ userId: 'u2', email: 'u2@lab.test' });
+    t.store.getState().clearEnded();
+    expect(t.store.getState().ended).toBeNull();
 
     t.store.getState().stop();
     expect(t.hasListener()).toBe(false);
@@ -314,6 +328,7 @@ describe('session store', () => {
 
   it('signs out globally and forgets the user', async () => {
     const t = setup();
+    t.setAuthUser('u5');
     t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u5') }, error: null });
     t.roleQuery.rows = [{ role: 'admin' }];
     await t.store.getState().start();
@@ -327,9 +342,9 @@ describe('session store', () => {
     await expect(t.store.getState().signOut()).resolves.toEqual({ error: null });
     expect(t.auth.signOut).toHaveBeenCalledTimes(1);
     expect(t.auth.signOut).toHaveBeenCalledWith({ scope: 'global' });
-    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, isAdmin: false, signedOutByUser: true });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, isAdmin: false, signedOutByUser: true, ended: null });
     expect(t.storage.getItem(LAST_USER_KEY)).toBeNull();
-    expect(t.storage.getItem(ADMIN_CACHE_PREFIX + 'u5')).toBeNull();
+    expect(t.storage.getItem(ACCESS_CACHE_PREFIX + 'u5')).toBeNull();
   });
 
   it('signs this device out when the global sign-out cannot reach the server', async () => {
@@ -342,6 +357,71 @@ describe('session store', () => {
     await expect(t.store.getState().signOut()).resolves.toEqual({ error: null });
     expect(t.auth.signOut.mock.calls).toEqual([[{ scope: 'global' }], [{ scope: 'local' }]]);
     expect(t.store.getState().status).toBe('signed-out');
+  });
+
+  it('signs this device out even when the server refuses, and reports the refusal', async () => {
+    const t = setup();
+    t.setAuthUser('u6');
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u6') }, error: null });
+    await t.store.getState().start();
+    t.auth.signOut.mockResolvedValueOnce({ error: apiError('Server error') }).mockResolvedValueOnce({ error: apiError('Storage failed') });
+    await expect(t.store.getState().signOut()).resolves.toEqual({ error: 'Storage failed' });
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', user: null, signedOutByUser: true, ended: null });
+  });
+
+  describe('checkAccess', () => {
+    async function signedIn(rows: Array<{ role: string; _deleted?: boolean }>) {
+      const t = setup();
+      t.setAuthUser('u1');
+      t.roleQuery.rows = rows;
+      t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u1') }, error: null });
+      await t.store.getState().start();
+      await flush();
+      return t;
+    }
+
+    it('follows a role the admin revoked, and a profile they deactivated', async () => {
+      const t = await signedIn([{ role: 'staff' }]);
+      expect(t.store.getState().access).toBe('staff');
+      t.roleQuery.rows = [{ role: 'staff', _deleted: true }];
+      await t.store.getState().checkAccess();
+      expect(t.store.getState()).toMatchObject({ access: 'revoked', status: 'signed-in' });
+      expect(t.storage.getItem(ACCESS_CACHE_PREFIX + 'u1')).toBe('revoked');
+
+      t.roleQuery.rows = [{ role: 'staff' }];
+      t.roleQuery.profile = { deactivated_at: '2026-11-20T10:00:00Z', _deleted: false };
+      await t.store.getState().checkAccess();
+      expect(t.store.getState().access).toBe('deactivated');
+    });
+
+    it('calls a sign-up without a role pending', async () => {
+      const t = await signedIn([]);
+      expect(t.store.getState()).toMatchObject({ access: 'pending', isAdmin: false });
+    });
+
+    it('ends the session when Auth no longer has it (signed out elsewhere)', async () => {
+      const t = await signedIn([{ role: 'staff' }]);
+      t.roleQuery.sessionGone = true;
+      await t.store.getState().checkAccess();
+      expect(t.store.getState()).toMatchObject({ status: 'signed-out', signedOutByUser: false, ended: { userId: 'u1' } });
+    });
+
+    it('counts a check the server could not answer as asked, so a first sign-in does not wait for ever', async () => {
+      const t = setup();
+      t.setAuthUser('u1');
+      t.roleQuery.error = { message: 'TypeError: Failed to fetch' };
+      t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u1') }, error: null });
+      await t.store.getState().start();
+      await flush();
+      expect(t.store.getState()).toMatchObject({ access: 'unknown', accessChecked: true });
+    });
+
+    it('keeps what it knew when the server cannot be asked', async () => {
+      const t = await signedIn([{ role: 'staff' }]);
+      t.roleQuery.error = { message: 'TypeError: Failed to fetch' };
+      await t.store.getState().checkAccess();
+      expect(t.store.getState().access).toBe('staff');
+    });
   });
 
   it('knows who still needs the welcome page', () => {

@@ -1,12 +1,15 @@
 /**
- * Who is signed in: the Supabase session and user, whether they are an admin, and the auth
- * actions (sign in, sign up, set password after an invite, sign out), in one zustand store.
+ * Who is signed in: the Supabase session and user, what they may do (their access: a role
+ * an admin granted, on an active profile; see access-check.ts), and the auth actions (sign
+ * in, sign up, set password after an invite, sign out), in one zustand store.
  *
  * Offline-first rules (ARCHITECTURE.md decision 7): a network failure is never a sign-out.
  * When the stored session cannot be refreshed for lack of a connection, the last user who
  * signed in on this device stays signed in with status `offline` and keeps working on the
- * local database; supabase-js refreshes the token once the connection is back. The admin
- * flag (a `user_roles` row with role admin) is cached per user for the same reason.
+ * local database; supabase-js refreshes the token once the connection is back. The access
+ * level is cached per user for the same reason. A session that ends any other way (revoked,
+ * signed out elsewhere, refresh refused) is recorded in `ended`: the app then clears the
+ * device's copy of that user's data (src/app/session-end).
  *
  * The store is built by a factory so tests can bind it to a minimal fake client; the app
  * uses `useSessionStore`, bound to the one client of src/lib/supabase.ts. That client is
@@ -16,26 +19,24 @@
 import { create } from 'zustand';
 import { browserStorage } from './browser-storage.ts';
 import type { AuthChangeEvent, Session, User } from '../lib/supabase.ts';
-import { passwordVerified } from './password-verified.ts';
+import { cacheAccess, cachedAccess, forgetAccess, readAccess } from './access-check.ts';
+import { accountActions } from './session-actions.ts';
 import {
-  ADMIN_CACHE_PREFIX,
   AUTH_TIMEOUT_MS,
   LAST_USER_KEY,
   OFFLINE_GRACE_MS,
   RESTORE_GRACE_MS,
-  ROLES_CACHE_PREFIX,
   delay,
   messageOf,
-  withTimeout,
   type AuthResult,
+  type EndedSession,
   type SessionClient,
   type SessionDeps,
   type SessionState,
 } from './session-types.ts';
 
+export { ACCESS_CACHE_PREFIX, type KnownAccess } from './access-check.ts';
 export {
-  ADMIN_CACHE_PREFIX,
-  ROLES_CACHE_PREFIX,
   AUTH_TIMEOUT_MESSAGE,
   AUTH_TIMEOUT_MS,
   LAST_USER_KEY,
@@ -43,6 +44,7 @@ export {
   RESTORE_GRACE_MS,
   needsWelcome,
   type AuthResult,
+  type EndedSession,
   type KeyValueStorage,
   type SessionClient,
   type SessionDeps,
@@ -65,37 +67,32 @@ export function createSessionStore(deps: SessionDeps) {
       return null;
     }
   };
-  /** The user's roles as last read from the server on this device (for offline starts). */
-  const cachedRoles = (userId: string): string[] => {
-    try {
-      const raw = storage.getItem(ROLES_CACHE_PREFIX + userId);
-      const parsed: unknown = raw ? JSON.parse(raw) : null;
-      if (Array.isArray(parsed)) return parsed.filter((role): role is string => typeof role === 'string');
-    } catch {
-      // A damaged entry counts as unknown.
-    }
-    return storage.getItem(ADMIN_CACHE_PREFIX + userId) === 'true' ? ['admin'] : [];
-  };
-  const cachedAccess = (userId: string) => {
-    const roles = cachedRoles(userId);
-    return { roles, isAdmin: roles.includes('admin') };
+  const accessOf = (userId: string) => {
+    const access = cachedAccess(storage, userId);
+    return { access, isAdmin: access === 'admin', accessChecked: access !== 'unknown' };
   };
 
   return create<SessionState>()((set, get) => {
-    async function refreshRole(userId: string): Promise<void> {
-      try {
-        const { client } = await deps.load();
-        const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('_deleted', false);
-        // Offline or a server error: keep the cached answer rather than demote an admin.
-        if (error || !data) return;
-        const roles = [...new Set((data as Array<{ role: string }>).map((row) => row.role))].sort();
-        const isAdmin = roles.includes('admin');
-        storage.setItem(ADMIN_CACHE_PREFIX + userId, String(isAdmin));
-        storage.setItem(ROLES_CACHE_PREFIX + userId, JSON.stringify(roles));
-        if (get().user?.id === userId) set({ isAdmin, roles });
-      } catch {
-        // Same as above: a failed lookup leaves the cached value in place.
-      }
+    let checking: Promise<void> | null = null;
+
+    function refreshAccess(userId: string): Promise<void> {
+      checking ??= (async () => {
+        try {
+          const { client } = await deps.load();
+          const level = await readAccess(client, userId);
+          // Offline, a server error or an ended session: keep what is known (an ended
+          // session arrives as SIGNED_OUT from supabase-js).
+          if (!level) return;
+          cacheAccess(storage, userId, level);
+          if (get().user?.id === userId) set({ access: level, isAdmin: level === 'admin' });
+        } catch {
+          // Same as above: a failed lookup leaves the cached value in place.
+        }
+      })().finally(() => {
+        checking = null;
+        if (get().user?.id === userId && !get().accessChecked) set({ accessChecked: true });
+      });
+      return checking;
     }
 
     function applySession(session: Session): void {
@@ -106,13 +103,15 @@ export function createSessionStore(deps: SessionDeps) {
         status: 'signed-in',
         session,
         user: session.user,
-        ...(sameUser ? { isAdmin: previous.isAdmin, roles: previous.roles } : cachedAccess(session.user.id)),
+        ...(sameUser
+          ? { access: previous.access, isAdmin: previous.isAdmin, accessChecked: previous.accessChecked }
+          : accessOf(session.user.id)),
         signedOutByUser: false,
       });
       // Ask the server again whenever a user (re)gains a usable session. Deferred so it
       // never runs inside supabase-js's auth lock (this may be called from its callback).
       if (!sameUser || previous.status !== 'signed-in') {
-        setTimeout(() => void refreshRole(session.user.id), 0);
+        setTimeout(() => void refreshAccess(session.user.id), 0);
       }
     }
 
@@ -120,9 +119,25 @@ export function createSessionStore(deps: SessionDeps) {
     // it, and the guard must then send them to `/`, not to /auth as if the session had lapsed.
     let signingOut = false;
 
+    /**
+     * Nobody is signed in. When a user was known on this device and did not sign out
+     * themselves, their session ended (revoked, signed out elsewhere, refresh refused):
+     * `ended` names them until the app has dealt with their data.
+     */
     function applySignedOut(): void {
+      const known = get().user ?? readLastUser();
+      const ended: EndedSession | null = !signingOut && known ? { userId: known.id, email: known.email ?? null } : get().ended;
       storage.removeItem(LAST_USER_KEY);
-      set({ status: 'signed-out', session: null, user: null, isAdmin: false, roles: [], signedOutByUser: signingOut });
+      set({
+        status: 'signed-out',
+        session: null,
+        user: null,
+        access: 'unknown',
+        accessChecked: false,
+        isAdmin: false,
+        signedOutByUser: signingOut,
+        ended,
+      });
     }
 
     function onAuthChange(event: AuthChangeEvent, session: Session | null): void {
@@ -145,7 +160,7 @@ export function createSessionStore(deps: SessionDeps) {
       }
       const lastUser = readLastUser();
       if (error && isNetworkError(error) && lastUser) {
-        set({ status: 'offline', session: null, user: lastUser, ...cachedAccess(lastUser.id) });
+        set({ status: 'offline', session: null, user: lastUser, ...accessOf(lastUser.id) });
         return { error: null };
       }
       applySignedOut();
@@ -165,7 +180,7 @@ export function createSessionStore(deps: SessionDeps) {
           const grace = deps.isOffline?.() ? OFFLINE_GRACE_MS : RESTORE_GRACE_MS;
           const early = await Promise.race([pending, delay(grace).then(() => null)]);
           if (!early) {
-            set({ status: 'offline', session: null, user: lastUser, ...cachedAccess(lastUser.id) });
+            set({ status: 'offline', session: null, user: lastUser, ...accessOf(lastUser.id) });
             void pending
               .then((result) => {
                 if (get().status === 'offline') settle(client, isNetworkError, result);
@@ -198,9 +213,11 @@ export function createSessionStore(deps: SessionDeps) {
       status: 'loading',
       user: null,
       session: null,
+      access: 'unknown',
+      accessChecked: false,
       isAdmin: false,
-      roles: [],
       signedOutByUser: false,
+      ended: null,
 
       start() {
         if (started) return started;
@@ -234,67 +251,12 @@ export function createSessionStore(deps: SessionDeps) {
         started = null;
       },
 
-      async signIn(email, password) {
-        try {
-          const { client } = await deps.load();
-          const { data, error } = await withTimeout(client.auth.signInWithPassword({ email, password }), timeoutMs);
-          if (error) return { error: error.message };
-          if (data.session) {
-            applySession(data.session);
-            passwordVerified(data.session.user.id, password);
-          }
-          return { error: null };
-        } catch (error) {
-          return { error: messageOf(error) };
-        }
-      },
-
-      async signUp(email, password) {
-        try {
-          const { client } = await deps.load();
-          const { data, error } = await withTimeout(
-            client.auth.signUp({ email, password, options: { emailRedirectTo: `${deps.origin()}/dashboard` } }),
-            timeoutMs,
-          );
-          if (error) return { error: error.message, needsConfirmation: false };
-          if (data.session) {
-            applySession(data.session);
-            return { error: null, needsConfirmation: false };
-          }
-          return { error: null, needsConfirmation: true };
-        } catch (error) {
-          return { error: messageOf(error), needsConfirmation: false };
-        }
-      },
-
-      async setPassword(password) {
-        try {
-          const { client } = await deps.load();
-          const { data, error } = await withTimeout(client.auth.updateUser({ password }), timeoutMs);
-          if (error) return { error: error.message };
-          const session = get().session;
-          if (session) set({ user: data.user, session: { ...session, user: data.user } });
-          if (data.user) passwordVerified(data.user.id, password);
-          return { error: null };
-        } catch (error) {
-          return { error: messageOf(error) };
-        }
-      },
-
-      async markWelcomed() {
-        if (get().status !== 'signed-in') return;
-        try {
-          const { client } = await deps.load();
-          const { data } = await client.auth.updateUser({ data: { welcomed_at: new Date().toISOString() } });
-          if (data.user && get().user?.id === data.user.id) set({ user: data.user });
-        } catch {
-          // Best effort: at worst the welcome page shows once more.
-        }
-      },
+      ...accountActions(deps, timeoutMs, applySession, get, set),
 
       async signOut() {
         const userId = get().user?.id;
         signingOut = true;
+        let result: AuthResult = { error: null };
         try {
           const { client, isNetworkError } = await deps.load();
           const global = await client.auth.signOut({ scope: 'global' });
@@ -302,19 +264,27 @@ export function createSessionStore(deps: SessionDeps) {
             // Offline (or the server refused): revoke nothing now, but still sign this device
             // out — the local scope removes the stored session before it calls the server.
             const local = await client.auth.signOut({ scope: 'local' });
-            if (local.error && !isNetworkError(local.error)) return { error: local.error.message };
+            if (local.error && !isNetworkError(local.error)) result = { error: local.error.message };
           }
-          if (userId) {
-            storage.removeItem(ADMIN_CACHE_PREFIX + userId);
-            storage.removeItem(ROLES_CACHE_PREFIX + userId);
-          }
-          applySignedOut();
-          return { error: null };
         } catch (error) {
-          return { error: messageOf(error) };
-        } finally {
-          signingOut = false;
+          result = { error: messageOf(error) };
         }
+        // Whatever the server said, this device is signed out: the user asked for it, and
+        // the app clears the device's data next (a failure is still reported).
+        if (userId) forgetAccess(storage, userId);
+        applySignedOut();
+        signingOut = false;
+        return result;
+      },
+
+      async checkAccess() {
+        const { status, user } = get();
+        if (status !== 'signed-in' || !user) return;
+        await refreshAccess(user.id);
+      },
+
+      clearEnded() {
+        set({ ended: null });
       },
     };
   });
@@ -331,10 +301,9 @@ export const useSessionStore = createSessionStore({
   isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
 });
 
-/** A provider's own login: the provider role and no staff access (they get a page of their own). */
-export const selectIsProviderOnly = (state: SessionState): boolean =>
-  state.roles.includes('provider') && !state.roles.includes('staff') && !state.roles.includes('admin');
-
 /** The user known to the app (signed in, or working offline), or null. */
 export const selectKnownUser = (state: SessionState): User | null =>
   state.status === 'signed-in' || state.status === 'offline' ? state.user : null;
+
+/** A provider's own login (access 'provider': the provider role, no staff access): they get a page of their own. */
+export const selectIsProviderOnly = (state: SessionState): boolean => state.access === 'provider';

@@ -3,6 +3,7 @@
  * device, the auth safety timeout, and small helpers (kept apart so the store stays short).
  */
 import type { Session, SupabaseClient, User } from '../lib/supabase.ts';
+import type { KnownAccess } from './access-check.ts';
 
 /** Safety timeout of sign-in, sign-up and set-password (spec §9). */
 export const AUTH_TIMEOUT_MS = 10_000;
@@ -12,8 +13,6 @@ export const LAST_USER_KEY = 'lab-directory.last-user';
 /** How long a known user waits for the stored session before working offline. */
 export const RESTORE_GRACE_MS = 4000;
 export const OFFLINE_GRACE_MS = 300;
-export const ADMIN_CACHE_PREFIX = 'lab-directory.is-admin.';
-export const ROLES_CACHE_PREFIX = 'lab-directory.roles.';
 
 /**
  * loading: restoring the stored session; signed-in: a usable session; offline: a known user
@@ -52,15 +51,26 @@ export interface SessionDeps {
   timeoutMs?: number;
 }
 
+/** A session that ended without its user signing out (revoked, signed out elsewhere, refresh refused). */
+export interface EndedSession {
+  userId: string;
+  email: string | null;
+}
+
 export interface SessionState {
   status: SessionStatus;
   user: User | null;
   session: Session | null;
+  /** What the server lets the user do (src/lib/access), cached per user for offline starts. */
+  access: KnownAccess;
+  /** The server has been asked for this user's access (answered or not), or a cached answer exists. */
+  accessChecked: boolean;
+  /** access === 'admin' (kept for the many places that only ask this). */
   isAdmin: boolean;
-  /** The user's active roles (admin, staff, provider), read at sign-in and cached for offline starts. */
-  roles: string[];
   /** The last sign-out was the user's own (not a lapsed or revoked session). */
   signedOutByUser: boolean;
+  /** Whose session ended without them signing out, until the app has dealt with their data. */
+  ended: EndedSession | null;
   /**
    * Listen to auth changes, restore the stored session and then refresh it. Idempotent;
    * resolves with an error message when the stored state could not be restored.
@@ -75,6 +85,10 @@ export interface SessionState {
   markWelcomed(): Promise<void>;
   /** Global sign-out; offline it still signs this device out. */
   signOut(): Promise<AuthResult>;
+  /** Ask the server again what the signed-in user may do (and whether their session still exists). */
+  checkAccess(): Promise<void>;
+  /** The app has dealt with the ended session's data (wiped or kept for the same user). */
+  clearEnded(): void;
 }
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

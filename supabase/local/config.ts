@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitConfig } from './auth/rate-limits.ts';
 import { readApiConfig } from './api-config.ts';
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -32,6 +33,8 @@ export const SUPABASE_DIR = path.resolve(here, '..');
 export const REPO_ROOT = path.resolve(SUPABASE_DIR, '..');
 export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
 export const SEED_FILE = path.join(SUPABASE_DIR, 'seed.sql');
+/** The local stack's demo logins, roles and delegates: applied after SEED_FILE, never deployed. */
+export const DEMO_LOGINS_FILE = path.join(SUPABASE_DIR, 'local', 'db', 'demo-logins.sql');
 export const FUNCTIONS_DIR = path.join(SUPABASE_DIR, 'functions');
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.stack-data', 'pglite');
 
@@ -49,6 +52,8 @@ export interface StackConfig {
   siteUrl: string;
   /** Quiet: no request log lines (tests). */
   quiet: boolean;
+  /** Auth's per-address limits on /token and /verify (hosted GoTrue's defaults). */
+  authRateLimits: AuthRateLimitConfig;
   /** The Data API's cap on rows per answer: config.toml's `[api] max_rows` (null: none). */
   maxRows: number | null;
   /** The simulated laboratory (lis/README.md). */
@@ -99,6 +104,7 @@ export function defaultConfig(overrides: StackOverrides = {}): StackConfig {
     jwtExpirySeconds: DEFAULT_JWT_EXPIRY_SECONDS,
     siteUrl: process.env.SITE_URL ?? 'http://127.0.0.1:4173',
     quiet: false,
+    authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
     maxRows: readApiConfig(path.join(SUPABASE_DIR, 'config.toml')).maxRows,
     ...overrides,
     lis: { ...lisFromEnv(process.env), ...overrides.lis },

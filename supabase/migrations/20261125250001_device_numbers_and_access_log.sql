@@ -21,7 +21,7 @@ comment on table private.device_numbers is 'One number per signed-in device (bro
 create index device_numbers_user on private.device_numbers (user_id);
 revoke all on table private.device_numbers from public, anon, authenticated;
 
-create or replace function public.claim_device_number()
+create or replace function private.claim_device_number()
 returns bigint
 language plpgsql
 volatile
@@ -38,7 +38,21 @@ begin
   return claimed;
 end;
 $$;
-comment on function public.claim_device_number() is 'Gives the calling device a number no other device has (the prefix of the numbers it makes offline).';
+comment on function private.claim_device_number() is 'Gives the calling device a number no other device has (the prefix of the numbers it makes offline).';
+revoke execute on function private.claim_device_number() from public, anon;
+grant execute on function private.claim_device_number() to authenticated;
+
+-- The Data API's entry point runs as the caller (security invoker) and hands over to the
+-- private function above, which the API does not expose: no security definer function in
+-- schema public (Supabase's lints 0028/0029, tests/database).
+create or replace function public.claim_device_number()
+returns bigint
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$ select private.claim_device_number(); $$;
+comment on function public.claim_device_number() is 'Gives the calling device a number no other device has (private.claim_device_number).';
 revoke execute on function public.claim_device_number() from public, anon;
 grant execute on function public.claim_device_number() to authenticated;
 
@@ -68,7 +82,7 @@ create policy "admins read the access log" on public.access_log
 -- p_openings: [{"id": uuid, "table_name": text, "row_id": uuid, "patient_id": uuid,
 -- "opened_at": timestamptz}]. The opener is always the caller. A time in the future (a
 -- device clock running ahead) is recorded as the time the server received it.
-create or replace function public.record_openings(p_openings jsonb)
+create or replace function private.record_openings(p_openings jsonb)
 returns integer
 language plpgsql
 volatile
@@ -97,6 +111,20 @@ begin
   return inserted;
 end;
 $$;
-comment on function public.record_openings(jsonb) is 'Records openings of protected records by the caller (idempotent by id); returns how many were new.';
+comment on function private.record_openings(jsonb) is 'Records openings of protected records by the caller (idempotent by id); returns how many were new.';
+revoke execute on function private.record_openings(jsonb) from public, anon;
+grant execute on function private.record_openings(jsonb) to authenticated;
+
+-- The Data API's entry point runs as the caller (security invoker) and hands over to the
+-- private function above, which the API does not expose: no security definer function in
+-- schema public (Supabase's lints 0028/0029, tests/database).
+create or replace function public.record_openings(p_openings jsonb)
+returns integer
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$ select private.record_openings(p_openings); $$;
+comment on function public.record_openings(jsonb) is 'Records openings of protected records by the caller, idempotent by id (private.record_openings).';
 revoke execute on function public.record_openings(jsonb) from public, anon;
 grant execute on function public.record_openings(jsonb) to authenticated;

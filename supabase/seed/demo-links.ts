@@ -13,7 +13,6 @@ export interface DemoMembership {
   providerId: string;
   organizationId: string;
   isActive: boolean;
-  assignedBy: string;
   createdAt: string;
 }
 
@@ -43,14 +42,10 @@ export interface DemoApproval {
 const REPORT_FORMATS = ['summary', 'comprehensive', 'summary_plus', 'comprehensive_plus'] as const;
 const APPROVAL_TYPES = ['both', 'order', 'results'] as const;
 
-export function demoMemberships(
-  providers: readonly DemoProvider[],
-  organizations: readonly DemoOrganization[],
-  users: Readonly<Record<DemoUserKey, DemoUser>>,
-): DemoMembership[] {
+export function demoMemberships(providers: readonly DemoProvider[], organizations: readonly DemoOrganization[]): DemoMembership[] {
   const byKey = new Map(organizations.map((organization) => [organization.key, organization]));
-  return providers.flatMap((provider, index) =>
-    provider.organizationKeys.map((key, position) => {
+  return providers.flatMap((provider) =>
+    provider.organizationKeys.map((key) => {
       const organization = byKey.get(key);
       if (!organization) throw new Error(`Provider ${provider.key} names unknown organization ${key}`);
       return {
@@ -59,7 +54,6 @@ export function demoMemberships(
         organizationId: organization.id,
         // Memberships in the closed urgent care were ended when it closed.
         isActive: organization.isActive,
-        assignedBy: (index + position) % 3 === 0 ? users.admin.id : users.staff.id,
         createdAt: provider.createdAt,
       };
     }),

@@ -50,7 +50,7 @@ export interface DemoPatientRow {
   [column: string]: string | boolean | null | object;
 }
 
-export function demoPatients(organizationIds: Map<string, string>, createdBy: string): DemoPatientRow[] {
+export function demoPatients(organizationIds: Map<string, string>, createdBy: string | null): DemoPatientRow[] {
   return FACTS.map((facts, index) => {
     const createdAt = daysAgo(400 - index * 20, 15, index);
     const coverage = (rank: 'primary' | 'secondary', [payerType, payerName, memberId, groupNumber]: NonNullable<Facts['secondary']>) => ({

@@ -1,6 +1,6 @@
 /**
- * The demo logins of the seed: who they are, their role, and their password as a bcrypt
- * hash. The passwords themselves live in supabase/local/demo-logins.ts (printed by
+ * The demo logins of the local stack (supabase/local/db/demo-logins.sql, never
+ * supabase/seed.sql): who they are, their role, and their password as a bcrypt hash. The passwords themselves live in supabase/local/demo-logins.ts (printed by
  * `npm run stack`); the hashes were made once with bcryptjs (`hashSync(password, 10)`) and
  * pasted here so the seed is stable and needs no pgcrypto. generate-seed.ts checks that
  * every hash still matches its password.
@@ -19,7 +19,7 @@ export interface DemoUser {
   firstName: string;
   lastName: string;
   professionalTitle: string;
-  role: 'admin' | 'provider' | null;
+  role: 'admin' | 'staff' | 'provider';
 }
 
 interface UserFacts {
@@ -29,7 +29,7 @@ interface UserFacts {
   firstName: string;
   lastName: string;
   professionalTitle: string;
-  role: 'admin' | 'provider' | null;
+  role: 'admin' | 'staff' | 'provider';
 }
 
 // The provider login's names are those of its provider record (Samuel Okafor, the
@@ -51,7 +51,7 @@ const FACTS: readonly UserFacts[] = [
     firstName: 'Chris',
     lastName: 'Alvarez',
     professionalTitle: 'Client Services Representative',
-    role: null,
+    role: 'staff',
   },
   {
     key: 'provider',
@@ -69,7 +69,7 @@ const FACTS: readonly UserFacts[] = [
     firstName: 'Maria',
     lastName: 'Rivera',
     professionalTitle: 'Medical Assistant',
-    role: null,
+    role: 'staff',
   },
   {
     key: 'kevin',
@@ -78,7 +78,7 @@ const FACTS: readonly UserFacts[] = [
     firstName: 'Kevin',
     lastName: 'Osei',
     professionalTitle: 'Practice Manager',
-    role: null,
+    role: 'staff',
   },
 ];
 

@@ -1,11 +1,12 @@
 /**
- * Writes supabase/seed.sql from the demo data (run: `npx tsx supabase/seed/generate-seed.ts`;
- * `--check` only verifies that the committed file is current). Checks first that every
+ * Writes supabase/seed.sql (the demo directory) and supabase/local/db/demo-logins.sql (the
+ * local stack's demo logins) from the demo data (run: `npx tsx supabase/seed/generate-seed.ts`;
+ * `--check` only verifies that the committed files are current). Checks first that every
  * pasted bcrypt hash still matches its password in supabase/local/demo-logins.ts.
  */
 import fs from 'node:fs';
 import bcrypt from 'bcryptjs';
-import { SEED_FILE } from '../local/config.ts';
+import { DEMO_LOGINS_FILE, SEED_FILE } from '../local/config.ts';
 import { demoUsers } from './demo-users.ts';
 import { buildSeed } from './seed-statements.ts';
 
@@ -19,15 +20,19 @@ for (const user of demoUsers()) {
   }
 }
 
-const { sql, counts } = buildSeed();
+const { sql, localSql, counts } = buildSeed();
+const outputs: Array<[string, string]> = [
+  [SEED_FILE, sql],
+  [DEMO_LOGINS_FILE, localSql],
+];
 if (process.argv.includes('--check')) {
-  const current = fs.existsSync(SEED_FILE) ? fs.readFileSync(SEED_FILE, 'utf8') : '';
-  if (current !== sql) {
-    console.error('supabase/seed.sql is out of date: run npx tsx supabase/seed/generate-seed.ts');
+  const stale = outputs.filter(([file, text]) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '') !== text);
+  if (stale.length > 0) {
+    console.error(`${stale.map(([file]) => file).join(' and ')} out of date: run npx tsx supabase/seed/generate-seed.ts`);
     process.exit(1);
   }
-  console.log('supabase/seed.sql is up to date');
+  console.log('supabase/seed.sql and supabase/local/db/demo-logins.sql are up to date');
 } else {
-  fs.writeFileSync(SEED_FILE, sql);
-  console.log(`Wrote ${SEED_FILE}: ${Object.entries(counts).map(([table, count]) => `${count} ${table}`).join(', ')}`);
+  for (const [file, text] of outputs) fs.writeFileSync(file, text);
+  console.log(`Wrote ${SEED_FILE} and ${DEMO_LOGINS_FILE}: ${Object.entries(counts).map(([table, count]) => `${count} ${table}`).join(', ')}`);
 }

@@ -10,7 +10,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { NAMED_NPIS } from '../../supabase/local/simulator/named-npis.ts';
-import { signedInUser, uniqueEmail } from '../helpers/clients.ts';
+import { uniqueEmail, userWithRole } from '../helpers/clients.ts';
 import { SUPABASE_PUBLISHABLE_KEY, SUPABASE_SECRET_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { organizationRow, seedOne } from './directory-helpers.ts';
 
@@ -35,7 +35,7 @@ describe('the publishable key', () => {
   });
 
   it('signs a user in, whose session then reads as that user', async () => {
-    const user = await signedInUser('publishable');
+    const user = await userWithRole('staff', 'publishable');
     const client = clientWith(SUPABASE_PUBLISHABLE_KEY);
     const signIn = await client.auth.signInWithPassword({ email: user.email, password: user.password });
     expect(signIn.error).toBeNull();
@@ -46,7 +46,7 @@ describe('the publishable key', () => {
   });
 
   it('reaches an Edge Function that checks its caller itself, with the user\'s session', async () => {
-    const user = await signedInUser('publishable-fn');
+    const user = await userWithRole('staff', 'publishable-fn');
     const client = clientWith(SUPABASE_PUBLISHABLE_KEY);
     await client.auth.signInWithPassword({ email: user.email, password: user.password });
     const { data, error } = await client.functions.invoke('verify-npi', { body: { npi: NAMED_NPIS.enrolledPartB } });

@@ -80,23 +80,62 @@ describe('invite-user: creating the account', () => {
     expect(await env.mailbox(call.email)).toHaveLength(1);
   });
 
-  it('finishes the link of an invite that stopped before linking, without a second email', async () => {
+  it('finishes an invitation that stopped before linking: the link and the role first, then the one email', async () => {
     const providerId = await newProvider();
     const call = input(providerId);
-    // What a call that died right after Auth's invite leaves behind: the account, no link, no role.
-    const { data, error } = await env.service().auth.admin.inviteUserByEmail(call.email, { data: { provider_id: providerId } });
-    if (error || !data.user) throw error ?? new Error('the invite gave no user');
+    // What a call that died right after creating the account leaves behind: the account,
+    // unconfirmed and never invited, no link, no role, no email.
+    const { data, error } = await env.service().auth.admin.createUser({
+      email: call.email,
+      email_confirm: false,
+      app_metadata: { invited_by: admin.id, invited_for_provider: providerId },
+    });
+    if (error || !data.user) throw error ?? new Error('createUser gave no user');
     expect((await accountsFor(call.email))[0]?.provider_id).toBeNull();
+    expect(await env.mailbox(call.email)).toEqual([]);
 
     const result = await inviteUser(admin.client, call);
-    expect(result).toMatchObject({ ok: true, data: { user_id: data.user.id, invited: false } });
+    expect(result).toMatchObject({ ok: true, data: { user_id: data.user.id, invited: true } });
     expect((await accountsFor(call.email))[0]?.provider_id).toBe(providerId);
     expect(await rolesOf(data.user.id)).toEqual(['provider']);
     expect(await env.mailbox(call.email)).toHaveLength(1);
+    // A repeat sends nothing more.
+    expect(await inviteUser(admin.client, call)).toMatchObject({ ok: true, data: { user_id: data.user.id, invited: false } });
+    expect(await env.mailbox(call.email)).toHaveLength(1);
+  });
+
+  it('grants the provider role before the invitation goes out', async () => {
+    const call = input(await newProvider());
+    const result = await inviteUser(admin.client, call);
+    if (!result.ok) throw new Error(result.message);
+    const { data: role } = await env.service().from('user_roles').select('created_at').eq('user_id', result.data.user_id).single();
+    const { data: account } = await env.service().auth.admin.getUserById(result.data.user_id);
+    expect(account.user?.invited_at).toBeTruthy();
+    expect(Date.parse(role!.created_at as string)).toBeLessThanOrEqual(Date.parse(account.user!.invited_at!));
+  });
+
+  it('links a provider to one account only, also for two invitations racing with different emails', async () => {
+    const providerId = await newProvider();
+    const calls = [input(providerId), input(providerId)];
+    const results = await Promise.all(calls.map((call) => inviteUser(admin.client, call)));
+    const succeeded = results.filter((result) => result.ok);
+    const refused = results.filter((result) => !result.ok);
+    expect(succeeded).toHaveLength(1);
+    expect(refused).toEqual([
+      { ok: false, kind: 'permanent', status: 409, code: 'provider_already_linked', message: 'This provider is already linked to another user account.' },
+    ]);
+    const { data: linked } = await env.service().from('profiles').select('email').eq('provider_id', providerId);
+    expect(linked).toHaveLength(1);
+    // The losing invitation left no account, no role and no email behind.
+    const loser = calls.find((call) => call.email !== linked![0]!.email)!;
+    expect(await accountsFor(loser.email)).toEqual([]);
+    const { data: users } = await env.service().auth.admin.listUsers({ perPage: 1000 });
+    expect(users.users.filter((user) => user.email === loser.email)).toEqual([]);
+    expect(await env.mailbox(loser.email)).toEqual([]);
   });
 
   it("answers 'already exists' for an email that has an account", async () => {
-    const existing = await env.user();
+    const existing = await env.user(null);
     const result = await inviteUser(admin.client, input(await newProvider(), existing.email));
     expect(result).toEqual({ ok: false, kind: 'permanent', status: 409, code: 'user_already_exists', message: 'A user with this email already exists.' });
     if (result.ok) return;
@@ -130,8 +169,9 @@ describe('invite-user: who may call', () => {
   });
 
   it.each([
-    ['staff', undefined],
+    ['staff', 'staff' as const],
     ['provider', 'provider' as const],
+    ['no-role', null],
   ])('answers 403 to a %s user and creates nothing', async (_label, role) => {
     const caller = await env.user(role);
     const call = input(await newProvider());

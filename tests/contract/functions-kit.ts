@@ -16,8 +16,8 @@ export interface FunctionsStack {
   stack: RunningStack;
   anon(): SupabaseClient;
   service(): SupabaseClient;
-  /** A new signed-in user, optionally with a user_roles row. */
-  user(role?: 'admin' | 'provider' | 'staff'): Promise<StackUser>;
+  /** A new signed-in user with this role (staff by default; null: a sign-up with no role). */
+  user(role?: 'admin' | 'staff' | 'provider' | null): Promise<StackUser>;
   faults(settings: Record<string, unknown>): Promise<FaultState>;
   faultState(): Promise<FaultState>;
   clearFaults(): Promise<void>;
@@ -69,7 +69,7 @@ export async function startFunctionsStack(): Promise<FunctionsStack> {
     stack,
     anon: () => client(ANON_KEY),
     service: () => client(SERVICE_ROLE_KEY),
-    async user(role) {
+    async user(role = 'staff') {
       const email = `fn-${randomUUID().slice(0, 8)}@contract.test`;
       const signedIn = client(ANON_KEY);
       const password = `pw-${randomUUID()}`;

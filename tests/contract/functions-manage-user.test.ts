@@ -94,7 +94,7 @@ describe('manage-user: deactivation is real', () => {
 
 describe('manage-user: pending sign-ups', () => {
   it('refusing a pending sign-up deactivates it; an approved account is not pending', async () => {
-    const pending = await env.user();
+    const pending = await env.user(null);
     expect(await call(admin, 'refuse', pending.id)).toMatchObject({ ok: true, data: { message: 'The sign-up was refused: the account is deactivated.' } });
     expect((await profileOf(pending.id)).deactivated_by).toBe(admin.id);
     expect((await signInAs(pending)).error).toMatchObject({ code: 'user_banned' });

@@ -159,10 +159,21 @@ describe('verify-npi: who may call', () => {
     expect(await verifyNpi(env.anon(), { npi: NAMED_NPIS.enrolledPartB })).toMatchObject({ ok: false, kind: 'permanent', status: 401 });
   });
 
-  it('lets admins and provider users verify too (it changes nothing)', async () => {
-    for (const role of ['admin', 'provider'] as const) {
+  it('lets admins verify too', async () => {
+    const user = await env.user('admin');
+    expect(await verifyNpi(user.client, { npi: NAMED_NPIS.enrolledPartB })).toMatchObject({ ok: true });
+  });
+
+  it('refuses provider users and users without a role (403), before any registry call', async () => {
+    for (const role of ['provider', null] as const) {
       const user = await env.user(role);
-      expect(await verifyNpi(user.client, { npi: NAMED_NPIS.enrolledPartB })).toMatchObject({ ok: true });
+      expect(await verifyNpi(user.client, { npi: NAMED_NPIS.enrolledPartB })).toEqual({
+        ok: false,
+        kind: 'permanent',
+        status: 403,
+        code: 'forbidden',
+        message: 'Only staff members can verify NPIs.',
+      });
     }
   });
 

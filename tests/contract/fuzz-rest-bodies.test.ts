@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serviceClient, signedInUser, type Client } from '../helpers/clients.ts';
+import { serviceClient, staffUser, type Client } from '../helpers/clients.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { anyJson, hostileText, malformedJsonText } from '../helpers/hostile-text.ts';
 import { providerRow, seedRows, type Row } from './directory-helpers.ts';
@@ -16,7 +16,7 @@ let token: string;
 let stored: Row;
 
 beforeAll(async () => {
-  const user = await signedInUser('fuzz-bodies');
+  const user = await staffUser('fuzz-bodies');
   staff = user.client;
   token = (await staff.auth.getSession()).data.session!.access_token;
   [stored] = (await seedRows('providers', [providerRow()])) as [Row];

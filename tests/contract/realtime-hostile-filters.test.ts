@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawClient, type Frame } from '../../supabase/local/realtime/test-support.ts';
-import { signedInUser } from '../helpers/clients.ts';
+import { staffUser } from '../helpers/clients.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { hostileText, hostileTextOrHuge } from '../helpers/hostile-text.ts';
 import { providerRow, seedOne } from './directory-helpers.ts';
@@ -17,7 +17,7 @@ let raw: RawClient;
 let token: string;
 
 beforeAll(async () => {
-  const user = await signedInUser('rt-fuzz');
+  const user = await staffUser('rt-fuzz');
   token = (await user.client.auth.getSession()).data.session!.access_token;
   raw = await RawClient.connect(SUPABASE_URL, SUPABASE_ANON_KEY);
 });

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import { serviceClient, signedInUser, userWithRole, type Client } from '../helpers/clients.ts';
+import { serviceClient, staffUser, userWithRole, type Client } from '../helpers/clients.ts';
 import { providerRow, seedRows, type Row } from './directory-helpers.ts';
 
 type Change = RealtimePostgresChangesPayload<Row> & { receivedAt: number };
@@ -45,8 +45,8 @@ const idsOf = (changes: Change[]) => changes.map((change) => (change.eventType =
 
 describe('realtime postgres_changes', () => {
   it('brings a change by one signed-in user to another subscribed user within a second', async () => {
-    const watcher = await signedInUser('watcher');
-    const writer = await signedInUser('writer');
+    const watcher = await staffUser('watcher');
+    const writer = await staffUser('writer');
     const { changes } = await watchProviders(watcher.client);
     const row = providerRow();
     const started = Date.now();
@@ -79,7 +79,7 @@ describe('realtime postgres_changes', () => {
   });
 
   it('applies the subscription filter', async () => {
-    const watcher = await signedInUser('filter');
+    const watcher = await staffUser('filter');
     const lastName = `Filtered-${randomUUID().slice(0, 8)}`;
     const byName = await watchProviders(watcher.client, `last_name=eq.${lastName}`);
     const rows = [providerRow({ last_name: lastName }), providerRow(), providerRow({ last_name: lastName })];
@@ -92,7 +92,7 @@ describe('realtime postgres_changes', () => {
   });
 
   it('answers heartbeats', async () => {
-    const watcher = await signedInUser('heartbeat');
+    const watcher = await staffUser('heartbeat');
     await watchProviders(watcher.client);
     const statuses: string[] = [];
     watcher.client.realtime.onHeartbeat((status) => statuses.push(status));
@@ -102,7 +102,7 @@ describe('realtime postgres_changes', () => {
   });
 
   it('stops sending changes once the channel is left', async () => {
-    const watcher = await signedInUser('leaver');
+    const watcher = await staffUser('leaver');
     const left = await watchProviders(watcher.client);
     const control = await watchProviders(watcher.client);
     expect(await left.channel.unsubscribe()).toBe('ok');

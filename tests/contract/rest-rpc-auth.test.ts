@@ -6,7 +6,7 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET } from '../../supabase/local/config.ts';
-import { anonClient, serviceClient, signedInUser, userWithRole, type TestUser } from '../helpers/clients.ts';
+import { anonClient, serviceClient, staffUser, userWithRole, type TestUser } from '../helpers/clients.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { badCheckDigitNpi, expectOk, expectRefused, organizationRow, randomNpi, seedRows } from './directory-helpers.ts';
 
@@ -80,7 +80,7 @@ describe('row-level security status codes', () => {
   let provider: TestUser;
 
   beforeAll(async () => {
-    [staff, provider] = await Promise.all([signedInUser('rest-staff'), userWithRole('provider', 'rest-provider')]);
+    [staff, provider] = await Promise.all([staffUser('rest-staff'), userWithRole('provider', 'rest-provider')]);
   });
 
   it('anon is refused with 401 42501, for reads and writes', async () => {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { expectOk, expectRefused, organizationRow, providerRow, seedOne, seedRows } from './directory-helpers.ts';
 
 const svc = serviceClient();
@@ -35,7 +35,7 @@ beforeAll(async () => {
   membershipId = await seedOne('provider_organization_memberships', { provider_id: providerId, organization_id: orgIds.acme });
   await seedOne('provider_organization_memberships', { provider_id: providerId, organization_id: orgIds.gamma, is_active: false });
   await seedOne('provider_preferences', { provider_id: providerId, favorite_reports: ['a@x.test', 'b,"c"@x.test'] });
-  const [delegate, creator] = await Promise.all([signedInUser('delegate'), signedInUser('creator')]);
+  const [delegate, creator] = await Promise.all([staffUser('delegate'), staffUser('creator')]);
   delegateEmail = delegate.email;
   creatorEmail = creator.email;
   approvalId = await seedOne('provider_delegate_approvals', {

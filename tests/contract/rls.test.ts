@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, signedInUser, userWithRole, type Client, type TestUser } from '../helpers/clients.ts';
+import { anonClient, serviceClient, signedInUser, staffUser, userWithRole, type Client, type TestUser } from '../helpers/clients.ts';
 import { expectOk, expectRefused, organizationRow, providerRow, seedOne, visibleIds, type Row } from './directory-helpers.ts';
 
 const DIRECTORY = ['organizations', 'providers', 'provider_organization_memberships', 'provider_preferences', 'provider_delegate_approvals'];
@@ -25,7 +25,7 @@ const ids = {
 
 beforeAll(async () => {
   [staff, admin, providerUser, target] = await Promise.all([
-    userWithRole('staff', 'rls-staff'),
+    staffUser('rls-staff'),
     userWithRole('admin', 'rls-admin'),
     userWithRole('provider', 'rls-provider'),
     signedInUser('rls-target'),
@@ -143,7 +143,9 @@ describe('staff (the staff role)', () => {
     expect(data![0]).toMatchObject({ table_name: 'providers', action: 'insert', changed_by: staff.id, changed_fields: null });
     expect(data![0]!.row_data).toMatchObject({ id: provider.id, npi: provider.npi, last_name: provider.last_name });
     expect(data![1]).toMatchObject({ action: 'update', changed_by: staff.id, row_data: null });
-    expect(data![1]!.changed_fields).toEqual({ credential: { old: null, new: 'M.D.' } });
+    expect(data![1]!.changed_fields).toMatchObject({ credential: { old: null, new: 'M.D.' } });
+    // updated_at is the server's time of the write (migration 20261125100001).
+    expect(Object.keys(data![1]!.changed_fields as object).sort()).toEqual(['credential', 'updated_at']);
 
     const entry = { table_name: 'providers', row_id: provider.id, action: 'delete' };
     expectRefused(await staff.client.from('audit_log').insert(entry), 403, '42501');

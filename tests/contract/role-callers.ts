@@ -1,16 +1,20 @@
 /**
  * The callers of the permission matrices: the anon key, the service key, and signed-in
  * staff, admin, provider user (linked to a provider record) and delegate (a staff user
- * approved as that provider's delegate), each with the bearer token it presents, plus
- * raw calls that show the exact status and body the stack answers.
+ * approved as that provider's delegate), and the signed-in users without access: a
+ * pending sign-up (no role), a staff member whose role was revoked and one whose profile
+ * was deactivated. Each with the bearer token it presents, plus raw calls that show the
+ * exact status and body the stack answers.
  */
-import { serviceClient, signedInUser, userWithRole, type TestUser } from '../helpers/clients.ts';
+import { serviceClient, signedInUser, staffUser, userWithRole, type TestUser } from '../helpers/clients.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { providerRow, seedOne } from './directory-helpers.ts';
 
-export type Who = 'anon' | 'service' | 'staff' | 'admin' | 'provider' | 'delegate';
-export const EVERYONE: Who[] = ['anon', 'service', 'staff', 'admin', 'provider', 'delegate'];
-export const SIGNED_IN: Who[] = ['staff', 'admin', 'provider', 'delegate'];
+export type Who = 'anon' | 'service' | 'staff' | 'admin' | 'provider' | 'delegate' | 'pending' | 'revoked' | 'deactivated';
+/** Signed in, without access: no role, a revoked role, a deactivated profile. */
+export const NO_ACCESS: Who[] = ['pending', 'revoked', 'deactivated'];
+export const SIGNED_IN: Who[] = ['staff', 'admin', 'provider', 'delegate', ...NO_ACCESS];
+export const EVERYONE: Who[] = ['anon', 'service', ...SIGNED_IN];
 
 export interface Callers {
   token: Record<Who, string>;
@@ -27,12 +31,16 @@ async function tokenOf(user: TestUser): Promise<string> {
 }
 
 export async function setUpCallers(prefix: string): Promise<Callers> {
-  const [staff, admin, provider, delegate] = await Promise.all([
-    signedInUser(`${prefix}-staff`),
+  const [staff, admin, provider, delegate, pending, revoked, deactivated] = await Promise.all([
+    staffUser(`${prefix}-staff`),
     userWithRole('admin', `${prefix}-admin`),
     userWithRole('provider', `${prefix}-provider`),
-    signedInUser(`${prefix}-delegate`),
+    staffUser(`${prefix}-delegate`),
+    signedInUser(`${prefix}-pending`),
+    staffUser(`${prefix}-revoked`),
+    staffUser(`${prefix}-deactivated`),
   ]);
+  await withdrawAccess(revoked, deactivated);
   const providerId = await seedOne('providers', providerRow());
   const link = await serviceClient().from('profiles').update({ provider_id: providerId }).eq('id', provider.id);
   if (link.error) throw new Error(link.error.message);
@@ -45,10 +53,32 @@ export async function setUpCallers(prefix: string): Promise<Callers> {
       admin: await tokenOf(admin),
       provider: await tokenOf(provider),
       delegate: await tokenOf(delegate),
+      pending: await tokenOf(pending),
+      revoked: await tokenOf(revoked),
+      deactivated: await tokenOf(deactivated),
     },
-    userId: { anon: null, service: null, staff: staff.id, admin: admin.id, provider: provider.id, delegate: delegate.id },
+    userId: {
+      anon: null,
+      service: null,
+      staff: staff.id,
+      admin: admin.id,
+      provider: provider.id,
+      delegate: delegate.id,
+      pending: pending.id,
+      revoked: revoked.id,
+      deactivated: deactivated.id,
+    },
     providerId,
   };
+}
+
+/** As an admin would: soft-delete the first one's role, deactivate the second one's profile. */
+async function withdrawAccess(revoked: TestUser, deactivated: TestUser): Promise<void> {
+  const service = serviceClient();
+  const revoke = await service.from('user_roles').update({ _deleted: true }).eq('user_id', revoked.id);
+  if (revoke.error) throw new Error(revoke.error.message);
+  const deactivate = await service.from('profiles').update({ deactivated_at: new Date().toISOString() }).eq('id', deactivated.id);
+  if (deactivate.error) throw new Error(deactivate.error.message);
 }
 
 export interface RawAnswer {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serviceClient, signedInUser, type TestUser } from '../helpers/clients.ts';
+import { serviceClient, signedInUser, staffUser, type TestUser } from '../helpers/clients.ts';
 import { badCheckDigitNpi, expectOk, expectRefused, organizationRow, providerRow, seedOne, type Row } from './directory-helpers.ts';
 
 let staff: TestUser;
@@ -13,7 +13,7 @@ let providerId: string;
 let organizationId: string;
 
 beforeAll(async () => {
-  staff = await signedInUser('schema');
+  staff = await staffUser('schema');
   organizationId = await seedOne('organizations', organizationRow());
   providerId = await seedOne('providers', providerRow());
 });

@@ -1,12 +1,15 @@
 /**
- * The demo seed (supabase/seed.sql) on a stack of its own: the demo logins sign in with
- * their roles, the directory has every kind of organization and provider, the PECOS mix
+ * The demo seed on a stack of its own: supabase/seed.sql holds the directory and no login
+ * (it may reach a hosted project); the local stack's own step adds the demo logins, which
+ * sign in with their roles, the directory has every kind of organization and provider, the PECOS mix
  * agrees with what the registry simulator answers, and every seeded NPI is valid.
  */
+import fs from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY } from '../../supabase/local/config.ts';
+import { ANON_KEY, DEMO_LOGINS_FILE, SEED_FILE } from '../../supabase/local/config.ts';
+import { buildSeed } from '../../supabase/seed/seed-statements.ts';
 import { DEMO_LOGINS } from '../../supabase/local/demo-logins.ts';
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
 import { NAMED_NPIS, ppefRowsFor } from '../../supabase/local/simulator/fixtures.ts';
@@ -60,6 +63,21 @@ async function providers(): Promise<ProviderRow[]> {
   return data as ProviderRow[];
 }
 
+describe('where the demo logins live', () => {
+  it('supabase/seed.sql (what `db push --include-seed` sends to a hosted project) has no login, password or role', () => {
+    const seed = fs.readFileSync(SEED_FILE, 'utf8');
+    expect(seed).not.toMatch(/auth\.users|auth\.identities|encrypted_password|user_roles|\$2[aby]\$/);
+    expect(seed).toMatch(/insert into public\.providers/);
+  });
+
+  it('the local stack adds them in its own step, and both files are what the generator makes', () => {
+    expect(fs.readFileSync(DEMO_LOGINS_FILE, 'utf8')).toMatch(/insert into auth\.users/);
+    const { sql, localSql } = buildSeed();
+    expect(fs.readFileSync(SEED_FILE, 'utf8')).toBe(sql);
+    expect(fs.readFileSync(DEMO_LOGINS_FILE, 'utf8')).toBe(localSql);
+  });
+});
+
 describe('the demo seed', () => {
   it.each(DEMO_LOGINS.map((login) => [login.email, login]))('%s signs in and has a named profile', async (email) => {
     const client = await signedIn(email);
@@ -71,13 +89,17 @@ describe('the demo seed', () => {
     expect(profile!.last_name).toMatch(/^\p{Lu}/u);
   });
 
-  it('gives the admin the admin role, and the staff member none', async () => {
-    const admin = await signedIn('admin@demo-lab.test');
-    const adminId = (await admin.auth.getUser()).data.user!.id;
-    expect((await admin.from('user_roles').select('role').eq('user_id', adminId)).data).toEqual([{ role: 'admin' }]);
-    const staff = await signedIn('staff@demo-lab.test');
-    const staffId = (await staff.auth.getUser()).data.user!.id;
-    expect((await staff.from('user_roles').select('role').eq('user_id', staffId)).data).toEqual([]);
+  it('gives the admin the admin role, and the staff members and delegates the staff role', async () => {
+    const roleOf = async (email: string) => {
+      const client = await signedIn(email);
+      const id = (await client.auth.getUser()).data.user!.id;
+      return (await client.from('user_roles').select('role').eq('user_id', id)).data;
+    };
+    expect(await roleOf('admin@demo-lab.test')).toEqual([{ role: 'admin' }]);
+    for (const email of ['staff@demo-lab.test', 'maria.rivera@demo-lab.test', 'kevin.osei@demo-lab.test']) {
+      expect({ email, roles: await roleOf(email) }).toEqual({ email, roles: [{ role: 'staff' }] });
+    }
+    expect(await roleOf('provider@demo-lab.test')).toEqual([{ role: 'provider' }]);
   });
 
   it('links the provider login to its own record only, with its delegates', async () => {

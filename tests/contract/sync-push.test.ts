@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, type TestUser } from '../helpers/clients.ts';
-import { expectRefused, organizationRow, providerRow, type Row } from './directory-helpers.ts';
+import { serviceClient, staffUser, type TestUser } from '../helpers/clients.ts';
+import { expectRefused, organizationRow, providerRow, randomNpi, type Row } from './directory-helpers.ts';
 
 interface PushResult {
   conflicts: Row[];
@@ -17,7 +17,7 @@ interface PushResult {
 let staff: TestUser;
 
 beforeAll(async () => {
-  staff = await signedInUser('sync-push');
+  staff = await staffUser('sync-push');
 });
 
 async function push(table: string, rows: Array<{ new: Row; assumed: Row | null }>): Promise<PushResult> {
@@ -71,7 +71,7 @@ describe('sync_push', () => {
   it('answers a conflict, not a refusal, for a row the caller may read but not update, sent as new', async () => {
     // A browser that lost its record of having downloaded another user's profile sends it
     // again as new: it gets the master row to compare with, and nothing is written.
-    const other = await signedInUser('sync-push-other');
+    const other = await staffUser('sync-push-other');
     const master = await current('profiles', other.id);
     const result = await push('profiles', [{ new: { ...master }, assumed: null }]);
     expect(result).toEqual({ conflicts: [master], rejected: [] });
@@ -102,7 +102,7 @@ describe('sync_push', () => {
     ]);
     expect(await current('providers', fine.id)).toMatchObject(fine);
 
-    const delegate = await signedInUser('sync-delegate');
+    const delegate = await staffUser('sync-delegate');
     const good = { id: randomUUID(), provider_id: fine.id, delegate_id: delegate.id, approval_type: 'results' };
     const bad = { id: randomUUID(), provider_id: fine.id, delegate_id: staff.id, approval_type: 'everything' };
     const approvals = await push('provider_delegate_approvals', [
@@ -129,11 +129,12 @@ describe('sync_push', () => {
   });
 
   it('round-trips nested jsonb and text[] values exactly', async () => {
+    const npi = randomNpi();
     const nppes = {
       result_count: 1,
       results: [
         {
-          number: '1234567893',
+          number: npi,
           basic: { first_name: 'JANE', last_name: "O'NEIL-ÅSTRÖM", credential: 'M.D.', name_suffix: '--' },
           addresses: [{ address_purpose: 'LOCATION', postal_code: '122071234', fax_number: null }],
           taxonomies: [
@@ -147,11 +148,15 @@ describe('sync_push', () => {
       ],
       last_updated_date: '2026-11-01T11:15:00.000Z',
     };
-    const provider = providerRow({ nppes_data: nppes, pecos_verification_data: { rows: [], note: 'a "quoted" \\ value' } });
+    // Registry data is accepted only as verify-npi recorded it (migration 20261125100001).
+    const provider = providerRow({ npi, nppes_data: nppes, pecos_verification_data: { rows: [], note: 'a "quoted" \\ value' } });
+    expect((await serviceClient().from('nppes_lookups').insert({ npi, nppes_data: nppes })).error).toBeNull();
     await push('providers', [{ new: provider, assumed: null }]);
     const stored = await current('providers', provider.id);
     expect(stored.nppes_data).toEqual(nppes);
-    expect(stored.pecos_verification_data).toEqual(provider.pecos_verification_data);
+    expect(stored.nppes_verified).toBe(true);
+    // PECOS evidence is verify-pecos's to write: a client's is not stored.
+    expect(stored.pecos_verification_data).toBeNull();
 
     const emails = ['results@clinic.test', 'a,b@x.test', 'quote"s@x.test', '{braces}@x.test', 'space y@x.test'];
     const preferences = { id: randomUUID(), provider_id: provider.id, favorite_reports: emails, report_format: 'summary_plus' };
@@ -168,7 +173,11 @@ describe('sync_push', () => {
     const org = organizationRow();
     await push('organizations', [{ new: org, assumed: null }]);
     const rows = Array.from({ length: 500 }, (_, index) =>
-      providerRow({ default_organization_id: org.id, first_name: `Batch${index}`, nppes_data: { result_count: 0, results: [] } }),
+      providerRow({
+        default_organization_id: org.id,
+        first_name: `Batch${index}`,
+        nppes_data: { result_count: 1, results: [{ taxonomies: [{ code: '207Q00000X', desc: 'Family Medicine', primary: true, state: 'NY', license: `L${index}` }] }] },
+      }),
     );
     const result = await push('providers', rows.map((row) => ({ new: row, assumed: null })));
     expect(result).toEqual({ conflicts: [], rejected: [] });

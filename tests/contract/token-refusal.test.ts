@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RawClient, type Frame } from '../../supabase/local/realtime/test-support.ts';
-import { serviceClient, signedInUser, type TestUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser, type TestUser } from '../helpers/clients.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { organizationRow, providerRow, seedOne } from './directory-helpers.ts';
 import { hostileTokens, type HostileToken } from './hostile-tokens.ts';
@@ -20,7 +20,7 @@ let userToken: string;
 let tokens: HostileToken[];
 
 beforeAll(async () => {
-  user = await signedInUser('tokens');
+  user = await staffUser('tokens');
   const { data } = await user.client.auth.getSession();
   userToken = data.session!.access_token;
   tokens = await hostileTokens(userToken);
@@ -124,7 +124,7 @@ describe('every Edge Function refuses', () => {
   });
 
   it('a signed-out session\'s token, still validly signed, is refused by the functions themselves', async () => {
-    const leaver = await signedInUser('tokens-leaver');
+    const leaver = await staffUser('tokens-leaver');
     const { data } = await leaver.client.auth.getSession();
     const stale = data.session!.access_token;
     expect((await leaver.client.auth.signOut()).error).toBeNull();

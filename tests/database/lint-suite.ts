@@ -7,27 +7,22 @@ import { describe, expect, it } from 'vitest';
 import type { TestDatabase } from './databases.ts';
 import { lints } from './lints.ts';
 
-/**
- * Findings that another branch is removing right now, by lint name. The security work
- * moves the security-definer policy helpers out of `public` (the `private.*` helpers
- * exist since 20261125000001; the policies are being rewritten to call them and the
- * public wrappers dropped). Empty this list when that migration lands.
- */
-const PENDING: Record<string, string[]> = {
-  authenticated_security_definer_function_executable: [
-    'public.is_admin()',
-    'public.is_provider_user()',
-    'public.is_staff()',
-    'public.my_provider_id()',
-  ],
-};
 
 export function describeLints(current: () => TestDatabase): void {
   describe('Supabase linter rules', () => {
     it.each(lints().map((lint) => [`${lint.level} ${lint.name}`, lint] as const))('%s: no finding', async (_label, lint) => {
       const findings = (await current().asOwner(lint.sql)).map((row) => String(row.finding));
-      const pending = PENDING[lint.name] ?? [];
-      expect(findings.filter((finding) => !pending.includes(finding))).toEqual([]);
+      expect(findings).toEqual([]);
+    });
+
+    it('policies call the access helpers of schema private only (one definition of access)', async () => {
+      const onPublicHelpers = await current().asOwner(`
+        select format('%s: %s', tablename, policyname) as finding from pg_policies
+         where coalesce(qual, '') ~ 'public\\.(is_|my_)' or coalesce(with_check, '') ~ 'public\\.(is_|my_)'
+         order by 1`);
+      expect(onPublicHelpers).toEqual([]);
+      const onStaff = await current().asOwner(`select count(*)::int as n from pg_policies where schemaname = 'public' and qual ~ 'private\\.is_staff'`);
+      expect(onStaff[0]!.n).toBeGreaterThan(5);
     });
 
     it('finds an unindexed foreign key when one is added, and not once it is covered', async () => {

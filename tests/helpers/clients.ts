@@ -54,10 +54,22 @@ export async function signedInUser(
   return { id: userData.user.id, email, password, client };
 }
 
-/** A signed-in user with a role granted by the service role (admin, staff or provider). */
-export async function userWithRole(role: 'admin' | 'provider' | 'staff', prefix: string = role): Promise<TestUser> {
-  const user = await signedInUser(prefix);
+/**
+ * A signed-in user with a role granted by the service role. Access is granted, never
+ * inferred: a user who only signed up has no role and sees nothing but their own profile.
+ */
+export async function userWithRole(
+  role: 'admin' | 'staff' | 'provider',
+  prefix: string = role,
+  metadata: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const user = await signedInUser(prefix, metadata);
   const { error } = await serviceClient().from('user_roles').insert({ id: randomUUID(), user_id: user.id, role });
   if (error) throw error;
   return user;
+}
+
+/** A signed-in staff member (an active `staff` role): reads and edits the directory. */
+export function staffUser(prefix = 'staff', metadata: Record<string, unknown> = {}): Promise<TestUser> {
+  return userWithRole('staff', prefix, metadata);
 }

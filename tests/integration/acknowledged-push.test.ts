@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstValueFrom, filter, timeout } from 'rxjs';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 let browser: TestBrowser | null = null;
@@ -21,7 +21,7 @@ afterEach(async () => {
 describe('an acknowledged push', () => {
   it('reaches the app as a clean record without waiting for a pull', async () => {
     // Not live: no realtime-triggered pulls, and the periodic one is a minute away.
-    browser = new TestBrowser(await signedInUser('acknowledged-push'), { tables: ['providers'], live: false });
+    browser = new TestBrowser(await staffUser('acknowledged-push'), { tables: ['providers'], live: false });
     await browser.signIn();
     await browser.open();
     await browser.session!.awaitInSync(); // the first download is over: no pull until the periodic one
@@ -47,7 +47,7 @@ describe('an acknowledged push', () => {
   });
 
   it("does not make RxDB drop a pulled version it is writing over the same record", async () => {
-    const current = new TestBrowser(await signedInUser('acknowledged-during-pull'), { tables: ['providers'], live: false });
+    const current = new TestBrowser(await staffUser('acknowledged-during-pull'), { tables: ['providers'], live: false });
     browser = current;
     await current.signIn();
     await current.open();

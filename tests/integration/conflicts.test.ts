@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  browser = new TestBrowser(await signedInUser('conflicts'), { tables: ['providers'], devMode: true });
+  browser = new TestBrowser(await staffUser('conflicts'), { tables: ['providers'], devMode: true });
   await browser.signIn();
   await browser.open();
 });

@@ -10,13 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { setCheckpoint } from 'rxdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  browser = new TestBrowser(await signedInUser('dropped-push'), { tables: ['providers'] });
+  browser = new TestBrowser(await staffUser('dropped-push'), { tables: ['providers'] });
   await browser.signIn();
   await browser.open();
 });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providersByLastName } from '../../src/db/queries.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 const ROWS = 5000;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   for (let start = 0; start < rows.length; start += 1000) {
     await service.from('providers').insert(rows.slice(start, start + 1000)).throwOnError();
   }
-  browser = new TestBrowser(await signedInUser('first-sync'), { tables: ['providers'], timing: { pullBatchSize: 2500 } });
+  browser = new TestBrowser(await staffUser('first-sync'), { tables: ['providers'], timing: { pullBatchSize: 2500 } });
   await browser.signIn();
 }, 180_000);
 
@@ -70,7 +70,7 @@ describe('first sync', () => {
     // A browser sends at most six requests to one server at a time. Pages asked first hold
     // them all while the download runs, so totals asked after them (as the engine once did,
     // once every table's replication had started) left the progress bar empty for half of it.
-    const fresh = new TestBrowser(await signedInUser('first-sync-totals'));
+    const fresh = new TestBrowser(await staffUser('first-sync-totals'));
     try {
       await fresh.signIn();
       const from = fresh.network.requests.length;

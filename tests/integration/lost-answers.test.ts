@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 let browser: TestBrowser | null = null;
@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function openBrowser(name: string): Promise<TestBrowser> {
-  const opened = new TestBrowser(await signedInUser(name), { tables: ['providers'] });
+  const opened = new TestBrowser(await staffUser(name), { tables: ['providers'] });
   await opened.signIn();
   await opened.open();
   browser = opened;

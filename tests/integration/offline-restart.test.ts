@@ -7,14 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 const tables = ['organizations', 'providers'] as const;
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  browser = new TestBrowser(await signedInUser('offline'), { tables });
+  browser = new TestBrowser(await staffUser('offline'), { tables });
   await browser.signIn();
   await browser.open();
   await browser.session!.awaitInSync();

@@ -9,7 +9,7 @@ import { registerOutboxHandler, type OutboxCallContext } from '../../src/db/outb
 import type { OutboxOutcome } from '../../src/db/outbox/outbox-machine.ts';
 import { watchOutboxItem } from '../../src/db/outbox/outbox.ts';
 import type { JsonValue } from '../../src/db/tables/columns.ts';
-import { signedInUser } from '../helpers/clients.ts';
+import { staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 interface Call {
@@ -29,7 +29,7 @@ registerOutboxHandler('test-call', (payload, context) => {
 });
 
 beforeAll(async () => {
-  browser = new TestBrowser(await signedInUser('outbox'), { tables: ['organizations'] });
+  browser = new TestBrowser(await staffUser('outbox'), { tables: ['organizations'] });
   await browser.signIn();
   await browser.open();
 });

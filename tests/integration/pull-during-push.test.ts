@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 let browser: TestBrowser | null = null;
@@ -28,7 +28,7 @@ async function serverRow(id: string) {
 
 describe('a server version pulled while the push of the same record is unanswered', () => {
   it("still reaches the local copy when the push outlasts the pull's wait for it", async () => {
-    const current = new TestBrowser(await signedInUser('pull-during-slow-push'), { tables: ['providers'] });
+    const current = new TestBrowser(await staffUser('pull-during-slow-push'), { tables: ['providers'] });
     browser = current;
     await current.signIn();
     await current.open();

@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  browser = new TestBrowser(await signedInUser('push-order'), {
+  browser = new TestBrowser(await staffUser('push-order'), {
     tables: ['organizations', 'providers', 'provider_organization_memberships', 'provider_preferences'],
     // Children do not wait for their parents before the first send: force the 23503 path.
     timing: { parentWaitMs: 0 },

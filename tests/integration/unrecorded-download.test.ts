@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { eventually, TestBrowser } from './helpers/browser.ts';
 
 let browser: TestBrowser | null = null;
@@ -53,7 +53,7 @@ async function forgetAssumedServerState(current: TestBrowser, id: string): Promi
 
 /** A provider synced to a fresh browser, which then closes and loses RxDB's record of the row's server state. */
 async function syncedThenForgotten(label: string): Promise<{ current: TestBrowser; id: string; stamped: Record<string, unknown> }> {
-  const current = new TestBrowser(await signedInUser(label), { tables: ['providers'] });
+  const current = new TestBrowser(await staffUser(label), { tables: ['providers'] });
   browser = current;
   await current.signIn();
   await current.open();

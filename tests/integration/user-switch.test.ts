@@ -20,7 +20,7 @@ import {
 } from '../../src/db/index.ts';
 import { openLocalDatabase } from '../../src/db/database.ts';
 import { useSyncStore } from '../../src/stores/sync-store.ts';
-import { serviceClient, signedInUser } from '../helpers/clients.ts';
+import { serviceClient, staffUser } from '../helpers/clients.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { eventually, TEST_TIMING } from './helpers/browser.ts';
 import { NetworkSwitch } from './helpers/network.ts';
@@ -46,8 +46,8 @@ async function auditOf(id: string) {
 
 describe('local data per user', () => {
   it("keeps one user's pending changes out of another user's session", async () => {
-    const first = await signedInUser('switch-first');
-    const second = await signedInUser('switch-second');
+    const first = await staffUser('switch-first');
+    const second = await staffUser('switch-second');
     await client.auth.signInWithPassword({ email: first.email, password: first.password });
     await startLocalData(first.id, client, options);
     await startLocalData(first.id, client, options); // idempotent for the same user

@@ -3,6 +3,7 @@
  * at a running project, start a fresh in-memory local stack on a free port for the run.
  */
 import type { TestProject } from 'vitest/node';
+import { DEFAULT_AUTH_RATE_LIMITS } from '../../supabase/local/auth/rate-limits.ts';
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
 
 declare module 'vitest' {
@@ -18,7 +19,16 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('stackUrl', process.env.SUPABASE_URL);
     return;
   }
-  stack = await startStack({ port: 0, dataDir: null, seed: false, quiet: true });
+  // Auth's per-address limits key by X-Forwarded-For, as hosted GoTrue keys by the header
+  // its proxy sets: the limit tests play several addresses, and the many sign-ins of the
+  // other tests (which send none) are not limited, as GoTrue limits nothing without it.
+  stack = await startStack({
+    port: 0,
+    dataDir: null,
+    seed: false,
+    quiet: true,
+    authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, header: 'x-forwarded-for' },
+  });
   project.provide('stackUrl', stack.url);
 }
 

@@ -2,8 +2,10 @@
  * Sign-out: when changes made on this device have not reached the server yet, the user is
  * warned first, since signing out deletes this device's local database (shared clinic
  * computers). Then: sign out globally (the guard then takes the user to `/`) and clear
- * the local data and any cached data responses (the app shell's precache stays). The sign-out completes before the page changes, so leaving or closing
- * the browser right after cannot leave the session behind.
+ * the local data and any cached data responses (the app shell's precache stays) — also
+ * when the server could not be told, since the device is signed out anyway. The sign-out
+ * completes before the page changes, so leaving or closing the browser right after cannot
+ * leave the session behind.
  */
 import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -17,11 +19,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
-import { useLock } from '../../lib/lock/index.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
-import { clearLocalData } from '../providers/local-data-provider.tsx';
-import { clearDataCaches } from '../pwa/clear-data-caches.ts';
+import { wipeDeviceData } from '../session-end/device-data.ts';
 
 /** Returns `requestSignOut` (warns first when needed) and the warning dialog to render. */
 export function useSignOut() {
@@ -32,26 +32,20 @@ export function useSignOut() {
   async function signOutNow() {
     const { user, signOut } = useSessionStore.getState();
     setBusy(true);
+    // The device is signed out whatever the server answers, and its data goes with it.
     const { error } = await signOut();
     setBusy(false);
     setWarningOpen(false);
-    if (error) {
-      toast({ title: 'Authentication Error', description: error, variant: 'destructive' });
-      return;
-    }
-    // The lock's verifier and state go with the session.
-    if (user) useLock.getState().forget(user.id);
-    await clearDataCaches().catch((cause: unknown) => console.error('[sign-out] clearing cached data failed', cause));
-    if (user) {
-      await clearLocalData(user.id).catch((cause: unknown) => {
-        console.error('[sign-out] clearing the local database failed', cause);
-        toast({
-          title: 'Error',
-          description: 'You are signed out, but the data on this device could not be cleared. Close the browser to be safe.',
-          variant: 'destructive',
-        });
+    if (error) toast({ title: 'Authentication Error', description: error, variant: 'destructive' });
+    if (!user) return;
+    await wipeDeviceData(user.id).catch((cause: unknown) => {
+      console.error('[sign-out] clearing the local database failed', cause);
+      toast({
+        title: 'Error',
+        description: 'You are signed out, but the data on this device could not be cleared. Close the browser to be safe.',
+        variant: 'destructive',
       });
-    }
+    });
   }
 
   function requestSignOut() {

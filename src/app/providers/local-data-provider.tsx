@@ -1,12 +1,15 @@
 /**
- * The one place where the session meets the local database (src/db): when a user is known
- * (signed in, or working offline) their local database opens and replication starts; when
- * nobody is, it stops. Signing out clears it (`clearLocalData`), after the user was warned
- * about unsynced changes. The database code loads on demand, never on the landing page.
- * Start, stop and wipe run one after another, never interleaved.
+ * The one place where the session meets the local database (src/db): when a user with
+ * access is known (signed in, or working offline) their local database opens and
+ * replication starts; when nobody is, or the user has no access (a sign-up waiting for
+ * approval, a revoked role, a deactivated account), it stops. Signing out, and every other
+ * way a session or access ends, clears it (`clearLocalData`, through src/app/session-end),
+ * after the user was warned about unsynced changes. The database code loads on demand,
+ * never on the landing page. Start, stop and wipe run one after another, never interleaved.
  */
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toaster.tsx';
+import { lacksAccess } from '../../lib/access/access.ts';
 import { onPasswordVerified } from '../../stores/password-verified.ts';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
 import { afterFirstPagePaint } from '../first-page-paint.ts';
@@ -76,11 +79,11 @@ function closeLocalData(): Promise<void> {
   });
 }
 
-/** Stop replication and delete this user's local database (after sign-out). */
+/** Stop this user's replication and delete their local database (another user's, open now, stays). */
 export function clearLocalData(userId: string): Promise<void> {
   return enqueue(async () => {
     const db = await loadDb();
-    if (openFor) {
+    if (openFor === userId) {
       await db.stopLocalData();
       openFor = null;
     }
@@ -102,7 +105,12 @@ export function clearLocalData(userId: string): Promise<void> {
 
 export function LocalDataProvider({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status);
-  const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+  const knownId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+  // Access known to allow it (or not known after asking, or cached for an offline start).
+  const allowed = useSessionStore(
+    (state) => !lacksAccess(state.access) && (state.access !== 'unknown' || state.accessChecked || state.status === 'offline'),
+  );
+  const userId = allowed ? knownId : null;
 
   useEffect(() => onPasswordVerified(openProtectedData), []);
 

@@ -1,11 +1,12 @@
 /**
  * The whole route table (spec §2): public pages, then everything behind the sign-in guard
- * inside the main layout; any unknown path goes to `/`. Every page is lazy; the root shows a
+ * and the access guard (a user without a role sees why, not the app) inside the main layout; any unknown path goes to `/`. Every page is lazy; the root shows a
  * full-screen spinner while the first page loads and the error screen for route errors.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { RouteErrorPage } from '../../components/route-error-page.tsx';
+import { RequireAccess } from '../require-access.tsx';
 import { RequireAuth } from '../require-auth.tsx';
 import { RoleRouting } from '../role-routing.tsx';
 import { RootShell } from '../root-shell.tsx';
@@ -37,11 +38,16 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            Component: RoleRouting,
+            Component: RequireAccess,
             children: [
               {
-                lazy: page(() => import('../layouts/main-layout.tsx'), 'MainLayout'),
-                children: [...providerRoutes, ...organizationRoutes, ...workspaceRoutes],
+                Component: RoleRouting,
+                children: [
+                  {
+                    lazy: page(() => import('../layouts/main-layout.tsx'), 'MainLayout'),
+                    children: [...providerRoutes, ...organizationRoutes, ...workspaceRoutes],
+                  },
+                ],
               },
             ],
           },

@@ -13,9 +13,9 @@ const deepFreeze = <T>(value: T): T => {
 };
 
 describe('withPrimaryTaxonomy', () => {
-  it('updates the primary entry and leaves the others and the input alone', () => {
+  it('updates the primary entry\'s state and license and leaves the others and the input alone', () => {
     const input = deepFreeze(sampleNppesData());
-    const next = withPrimaryTaxonomy(input, { code: '207Q00000X', desc: 'Family Medicine', state: 'CA', license: 'A1' });
+    const next = withPrimaryTaxonomy(input, { code: '111X', desc: 'Other', state: 'CA', license: 'A1' });
     expect(next).not.toBe(input);
     expect(primaryTaxonomy(next)).toEqual({
       code: '207Q00000X',
@@ -29,14 +29,14 @@ describe('withPrimaryTaxonomy', () => {
     expect(input).toEqual(sampleNppesData());
   });
 
-  it('clears state and license given as blank, but keeps the registry code when the form has none', () => {
+  it('clears state and license given as blank, and keeps the registry code', () => {
     const next = withPrimaryTaxonomy(sampleNppesData(), { code: ' ', desc: null, state: '', license: null });
     expect(primaryTaxonomy(next)).toMatchObject({ code: '207Q00000X', desc: 'Family Medicine', state: null, license: null });
   });
 
-  it('trims the values it writes', () => {
+  it('trims the values it writes, and never rewrites the registry\'s code and description', () => {
     const next = withPrimaryTaxonomy(sampleNppesData(), { code: ' 111X ', desc: ' Desc ', state: ' TX ', license: ' 9 ' });
-    expect(primaryTaxonomy(next)).toMatchObject({ code: '111X', desc: 'Desc', state: 'TX', license: '9' });
+    expect(primaryTaxonomy(next)).toMatchObject({ code: '207Q00000X', desc: 'Family Medicine', state: 'TX', license: '9' });
   });
 
   it('adds a primary entry when none exists and a value is given', () => {

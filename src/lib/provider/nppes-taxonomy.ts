@@ -25,9 +25,10 @@ function anyValue(values: PrimaryTaxonomyValues): boolean {
 /**
  * A new nppes_data whose primary taxonomy carries `values`:
  * - blank values count as null;
- * - an existing primary entry gets the state and license as given (null clears them), and
- *   the code and description when given (a cleared one keeps the registry's value: it is
- *   the registry's evidence, while the columns hold what staff chose);
+ * - an existing primary entry gets the state and license as given (null clears them) and
+ *   keeps its code and description: those are the registry's evidence (the columns hold
+ *   what staff chose), and the server refuses any other change to registry data
+ *   (migration 20261125100001: staff change only the primary taxonomy's state and license);
  * - without a primary entry, one is added when any of the four values is given;
  * - without registry data, a minimal `{result_count: 1, results: [{taxonomies}]}` is made
  *   when any value is given; otherwise the result is null (nothing to store).
@@ -58,13 +59,7 @@ export function withPrimaryTaxonomy(nppesData: unknown, given: PrimaryTaxonomyVa
   const index = taxonomies.findIndex((taxonomy) => typeof taxonomy === 'object' && taxonomy !== null && taxonomy.primary === true);
   if (index >= 0) {
     const current = taxonomies[index] as NppesTaxonomy;
-    taxonomies[index] = {
-      ...current,
-      code: values.code ?? current.code ?? null,
-      desc: values.desc ?? current.desc ?? null,
-      state: values.state,
-      license: values.license,
-    };
+    taxonomies[index] = { ...current, state: values.state, license: values.license };
   } else if (anyValue(values)) {
     taxonomies.push({ code: values.code, desc: values.desc, primary: true, state: values.state, license: values.license });
   }

@@ -1,7 +1,10 @@
 // Who is calling: the bearer token is checked with Auth (getUser), then the caller's roles
-// are read from user_roles with the service role. Permissions are decided here, on the
-// server, never trusted from the request body.
+// and profile are read with the service role. Permissions are decided here, on the server,
+// never trusted from the request body, on the same definition as the database's policies
+// (private.has_active_role, migration 20261125100000): a role counts only while it is not
+// revoked and the profile is neither deactivated nor deleted; no role means no access.
 import type { SupabaseClient } from './supabase.ts';
+import { activeRoles, type AccessFacts } from './access/access.ts';
 import { errorResponse } from './http.ts';
 
 export type Access = 'signed-in' | 'staff' | 'admin';
@@ -9,9 +12,10 @@ export type Access = 'signed-in' | 'staff' | 'admin';
 export interface Caller {
   id: string;
   email: string | null;
+  /** Active roles on an active profile (none when the profile is deactivated or deleted). */
   roles: string[];
   isAdmin: boolean;
-  /** Every signed-in user is staff except provider-only logins (spec §6). */
+  /** Staff access: an active staff or admin role. */
   isStaff: boolean;
 }
 
@@ -42,26 +46,22 @@ export async function identifyCaller(req: Request, service: SupabaseClient): Pro
   }
   if (data.user.is_anonymous) return unauthenticated;
 
-  const { data: rows, error: rolesError } = await service
-    .from('user_roles')
-    .select('role')
-    .eq('user_id', data.user.id)
-    .eq('_deleted', false);
-  if (rolesError) {
-    console.error('user_roles lookup failed', rolesError);
+  const [rolesRead, profileRead] = await Promise.all([
+    service.from('user_roles').select('role, _deleted').eq('user_id', data.user.id),
+    service.from('profiles').select('deactivated_at, _deleted').eq('id', data.user.id).maybeSingle(),
+  ]);
+  if (rolesRead.error || profileRead.error) {
+    console.error('caller access lookup failed', rolesRead.error ?? profileRead.error);
     return { ok: false, response: errorResponse(503, 'roles_unavailable', 'Could not check your permissions. Please try again.') };
   }
-  const roles = (rows ?? []).map((row: { role: string }) => row.role);
+  const roles = activeRoles({
+    roles: (rolesRead.data ?? []) as AccessFacts['roles'],
+    profile: profileRead.data as AccessFacts['profile'],
+  });
   const isAdmin = roles.includes('admin');
   return {
     ok: true,
-    caller: {
-      id: data.user.id,
-      email: data.user.email ?? null,
-      roles,
-      isAdmin,
-      isStaff: isAdmin || !roles.includes('provider'),
-    },
+    caller: { id: data.user.id, email: data.user.email ?? null, roles, isAdmin, isStaff: isAdmin || roles.includes('staff') },
   };
 }
 

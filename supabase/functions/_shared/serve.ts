@@ -13,7 +13,10 @@ export interface FunctionContext {
   body: Record<string, unknown>;
   caller: Caller;
   config: FunctionConfig;
-  /** Acts with the service role: only ever used after the caller's permission was checked. */
+  /**
+   * Acts with the service role: only ever used after the caller's permission was checked,
+   * and its writes are audited under the caller (the actor header).
+   */
   service: SupabaseClient;
 }
 
@@ -31,10 +34,10 @@ export function createHandler(spec: FunctionSpec): (req: Request) => Promise<Res
     if (early) return early;
     try {
       const config = readConfig();
-      const service = serviceClient(config);
-      const identified = await identifyCaller(req, service);
+      const identified = await identifyCaller(req, serviceClient(config));
       if (!identified.ok) return identified.response;
       const { caller } = identified;
+      const service = serviceClient(config, caller.id);
       if (!allows(caller, spec.access)) return errorResponse(403, 'forbidden', spec.forbiddenMessage);
       const read = await readJsonObject(req);
       if (!read.ok) return read.response;

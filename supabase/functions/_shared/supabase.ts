@@ -1,5 +1,5 @@
 // The service-role supabase-js client the functions act with, created only after the
-// caller has been checked. Functions never open Realtime; supabase-js still wants a
+// caller has been checked, and naming that caller as the actor of what it writes. Functions never open Realtime; supabase-js still wants a
 // WebSocket constructor when it is created, which Node 20 (the local stack runs these
 // functions in-process) lacks, so it gets one that refuses to be used.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -14,9 +14,18 @@ class RealtimeUnused {
   }
 }
 
-export function serviceClient(config: FunctionConfig): SupabaseClient {
+/**
+ * The header that names, for the audit, the user a service-role request acts for: the
+ * audit triggers read it from PostgREST's `request.headers` only when the role is
+ * service_role (private.audit_actor, migration 20261125100002).
+ */
+export const ACTOR_HEADER = 'x-actor-id';
+
+/** A service-role client; with `actorId`, every database write it makes is audited under that user. */
+export function serviceClient(config: FunctionConfig, actorId?: string): SupabaseClient {
   return createClient(config.supabaseUrl, config.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(actorId ? { global: { headers: { [ACTOR_HEADER]: actorId } } } : {}),
     // The constructor throws if anything tries to open a socket; the cast only names its type.
     realtime: { transport: RealtimeUnused as unknown as RealtimeTransport },
   });

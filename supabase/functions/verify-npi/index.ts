@@ -1,5 +1,8 @@
-// verify-npi: looks an NPI up in the NPPES registry (API v2.1) for a signed-in user and
-// answers the spec's NPI verification result. The check digit is validated before any
+// verify-npi: looks an NPI up in the NPPES registry (API v2.1) for a staff member and
+// answers the spec's NPI verification result. Every registry answer that holds the NPI's
+// record is kept in nppes_lookups: a provider's nppes_data counts as verified registry
+// data only when it is one of these (the database refuses anything else, migration
+// 20261125100001), so the create flow stores what this function saw, not what a client says. The check digit is validated before any
 // network call; registry trouble (timeout, 5xx, broken body) answers non-2xx so the client
 // shows its checklist, while what the registry says about the NPI (unknown or deactivated,
 // wrong type, no primary taxonomy, no practice address) comes back as validation_errors.
@@ -8,10 +11,11 @@ import { npiProblem } from '../_shared/npi.ts';
 import { fetchRegistryJson, type RegistryFetchResult } from '../_shared/registry-fetch.ts';
 import { json } from '../_shared/http.ts';
 import { createHandler, type FunctionContext } from '../_shared/serve.ts';
+import type { SupabaseClient } from '../_shared/supabase.ts';
 
 type RegistryFailure = Extract<RegistryFetchResult, { ok: false }>;
 
-async function verifyNpi({ body, config }: FunctionContext): Promise<Response> {
+async function verifyNpi({ body, caller, config, service }: FunctionContext): Promise<Response> {
   const npi = typeof body.npi === 'string' ? body.npi.trim() : '';
   const problem = npiProblem(body.npi);
   if (problem) return failure(400, 'invalid_npi', npi, problem, [problem]);
@@ -37,7 +41,23 @@ async function verifyNpi({ body, config }: FunctionContext): Promise<Response> {
   if (isNppesProblem(result)) {
     return failure(502, result.kind === 'rejected' ? 'registry_rejected' : 'registry_unreadable', npi, result.message);
   }
+  if (result.enumeration_type !== null) {
+    const recorded = await recordLookup(service, npi, result.nppes_data, caller.id);
+    if (!recorded) {
+      return failure(503, 'lookup_not_recorded', npi, 'The registry answered, but its answer could not be recorded. Please try again.');
+    }
+  }
   return json(200, result);
+}
+
+/** Keep the registry's answer (once per distinct answer) as the evidence a provider's nppes_data is checked against. */
+async function recordLookup(service: SupabaseClient, npi: string, nppesData: unknown, callerId: string): Promise<boolean> {
+  const { error } = await service.from('nppes_lookups').insert({ npi, nppes_data: nppesData, looked_up_by: callerId });
+  if (error && error.code !== '23505') {
+    console.error('verify-npi: recording the registry answer failed', error);
+    return false;
+  }
+  return true;
 }
 
 function registryFailure(npi: string, answer: RegistryFailure): Response {
@@ -62,8 +82,8 @@ function failure(status: number, code: string, npi: string, message: string, val
 Deno.serve(
   createHandler({
     name: 'verify-npi',
-    access: 'signed-in',
-    forbiddenMessage: 'You are not allowed to verify NPIs.',
+    access: 'staff',
+    forbiddenMessage: 'Only staff members can verify NPIs.',
     handle: verifyNpi,
   }),
 );

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpService, StackContext } from '../context.ts';
 import { BodyTooLargeError, send, sendJson } from '../http/respond.ts';
 import { API_VERSION_HEADERS, AuthError, notFound, unexpectedFailure } from './errors.ts';
+import { createAuthRateLimiter } from './rate-limits.ts';
 import type { Handler, Reply } from './request.ts';
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './routes/admin-users.ts';
 import { invite } from './routes/invite.ts';
@@ -82,9 +83,16 @@ function errorReply(error: unknown, req: IncomingMessage, url: URL): Reply {
 }
 
 export function createAuthService(ctx: StackContext): HttpService {
+  const limits = createAuthRateLimiter(ctx.config.authRateLimits);
   return {
     async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
       const path = url.pathname.slice(AUTH_PREFIX.length).replace(/\/+$/, '') || '/';
+      try {
+        limits.check(req, path, url);
+      } catch (error) {
+        reply(res, errorReply(error, req, url));
+        return;
+      }
       let allowedOnPath = false;
       for (const [method, pattern, handler] of ROUTES) {
         const params = matchPath(pattern, path);

@@ -1,14 +1,14 @@
 /**
  * The stack's one Postgres: PGlite, opened from a folder (or in memory for tests), set up
  * like a fresh Supabase project (platform.sql), then migrated and seeded exactly as the
- * Supabase CLI does. Every API request runs through `asCaller`, one short transaction
+ * Supabase CLI does, plus the local-only demo logins (db/demo-logins.sql). Every API request runs through `asCaller`, one short transaction
  * under the caller's role and JWT claims, as PostgREST does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { MIGRATIONS_DIR, SEED_FILE } from '../config.ts';
+import { DEMO_LOGINS_FILE, MIGRATIONS_DIR, SEED_FILE } from '../config.ts';
 import type { Claims } from '../jwt.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 
@@ -37,6 +37,11 @@ export interface Database {
 
 const ANON_CLAIMS: Claims = { role: 'anon' };
 
+/** What platform.sql gained since a data folder was made (idempotent; run on every later open). */
+const PLATFORM_UPGRADES = `
+  alter table auth.sign_in_attempts add column if not exists address text not null default '';
+`;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   let lock: DataDirLock | null = null;
   if (options.dataDir) {
@@ -54,6 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   if (fresh) await pg.exec(fs.readFileSync(PLATFORM_SQL, 'utf8'));
+  else await pg.exec(PLATFORM_UPGRADES);
   // The storage schema came after the first data folders: add it to one that lacks it.
   const storage = await pg.query(`select 1 from pg_namespace where nspname = 'storage'`);
   if (storage.rows.length === 0) await pg.exec(fs.readFileSync(STORAGE_SQL, 'utf8'));
@@ -61,6 +67,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (fresh && options.seed && fs.existsSync(SEED_FILE)) {
     await pg.exec(fs.readFileSync(SEED_FILE, 'utf8'));
     options.log('Seeded the database from supabase/seed.sql');
+    // The local stack's own step: demo logins exist here and nowhere else.
+    if (fs.existsSync(DEMO_LOGINS_FILE)) {
+      await pg.exec(fs.readFileSync(DEMO_LOGINS_FILE, 'utf8'));
+      options.log('Added the demo logins (supabase/local/db/demo-logins.sql)');
+    }
   }
 
   return {

@@ -101,10 +101,11 @@ create table auth.one_time_tokens (
   used_at timestamptz
 );
 
--- Failed password sign-ins, for the stack's rate limit (GoTrue keeps this in memory).
+-- Failed password sign-ins, for the stack's lockout per email and client address.
 create table auth.sign_in_attempts (
   id bigserial primary key,
   email text not null,
+  address text not null default '',
   succeeded boolean not null,
   created_at timestamptz not null default now()
 );

@@ -181,8 +181,9 @@ describe('the Deno connector', () => {
   it('delivers from a Deno program through Deno.connect', async () => {
     const { listener, received } = await listen(aa);
     const script = path.resolve('supabase/functions/_shared/mllp/testing/deno-send.ts');
-    // Asynchronously: the listener answers from this process's event loop.
-    const child = spawn('node_modules/.bin/deno', ['run', '--config', 'supabase/functions/deno.json', '--allow-net=127.0.0.1', script, String(listener.port)], {
+    // Asynchronously: the listener answers from this process's event loop. --quiet: a fresh
+    // machine's Deno prints its package downloads on stderr, which must stay empty otherwise.
+    const child = spawn('node_modules/.bin/deno', ['run', '--quiet', '--config', 'supabase/functions/deno.json', '--allow-net=127.0.0.1', script, String(listener.port)], {
       env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1', NO_COLOR: '1' },
     });
     const result = { stdout: '', stderr: '' };
@@ -193,5 +194,5 @@ describe('the Deno connector', () => {
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual({ code: 'AA', acknowledged: 'R24A7K9QX-N1', attempts: 1 });
     expect(received).toEqual([ORM]);
-  });
+  }, 120_000); // a fresh machine's first Deno run downloads the functions' npm packages
 });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { TABLE_COLUMNS } from '../../../src/db/tables/definitions.ts';
 import { valuesEqual, deepEqual } from '../../../src/db/merge/values-equal.ts';
 import { rowToDoc } from '../../../src/db/mapping/row-mapping.ts';
-import { serviceClient, signedInUser } from '../../helpers/clients.ts';
+import { serviceClient, staffUser } from '../../helpers/clients.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../helpers/env.ts';
 import { FaultProxy, seededRandom, type FaultKind, type FaultRates } from '../../helpers/fault-proxy.ts';
 import { SoakClient } from './soak-client.ts';
@@ -145,7 +145,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     maxLifetimeMs: 30 * 60_000,
   });
   proxy.faultsEnabled = false;
-  const users = await Promise.all(Array.from({ length: options.clients }, (_, i) => signedInUser(`soak-${i}`)));
+  const users = await Promise.all(Array.from({ length: options.clients }, (_, i) => staffUser(`soak-${i}`)));
   const service = serviceClient();
   const organizationIds = Array.from({ length: 4 }, () => randomUUID());
   await service

@@ -57,7 +57,7 @@ describe('providerRegistryPatch (call 2)', () => {
     expect(input).toEqual(sampleNppesData());
   });
 
-  it('updates the primary entry when the license changes, with the form code and description', () => {
+  it('updates the primary entry when the license changes, keeping the registry\'s code and description (the columns hold the form\'s)', () => {
     const patch = providerRegistryPatch(
       { nppes_data: sampleNppesData() },
       values({ license_number: 'Z9', taxonomy_code: '208D00000X', taxonomy_description: 'General Practice' }),
@@ -66,8 +66,8 @@ describe('providerRegistryPatch (call 2)', () => {
     expect(primaryTaxonomy(patch?.nppes_data)).toMatchObject({
       state: 'NY',
       license: 'Z9',
-      code: '208D00000X',
-      desc: 'General Practice',
+      code: '207Q00000X',
+      desc: 'Family Medicine',
     });
   });
 

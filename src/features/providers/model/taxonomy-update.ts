@@ -3,8 +3,9 @@
  * - part 1 (always): the identity, contact and taxonomy columns plus updated_at, trimmed,
  *   blanks stored as null;
  * - part 2 (sometimes): the whole nppes_data with the primary taxonomy's state and license
- *   (and code and description) updated, made only when the record has registry data or a
- *   state or license was entered, and the primary state or license actually changed.
+ *   updated (the only part of registry data staff may change: the server refuses the
+ *   rest), made only when the record has registry data or a state or license was entered,
+ *   and the primary state or license actually changed.
  * Pure and non-mutating: the provider record and its nppes_data are left untouched.
  */
 import { emptyToNull } from '../../../lib/provider/form-fields.ts';

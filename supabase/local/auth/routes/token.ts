@@ -1,6 +1,7 @@
 /**
- * POST /token: the password grant (sign-in, with the failed-attempt limit) and the
- * refresh_token grant (rotation with reuse detection, see sessions.ts).
+ * POST /token: the password grant (sign-in, with the failed-attempt lockout per email and
+ * address) and the refresh_token grant (rotation with reuse detection, see sessions.ts).
+ * Both are under the per-address limit of rate-limits.ts, checked before this runs.
  */
 import * as v from 'valibot';
 import type { StackContext } from '../../context.ts';
@@ -9,6 +10,7 @@ import { passwordMatches } from '../credentials.ts';
 import { AuthError, invalidCredentials, validationFailed } from '../errors.ts';
 import { ok, parseBody, type Handler, type Reply } from '../request.ts';
 import { issueSession, rotateRefreshToken } from '../sessions.ts';
+import { attemptAddress } from '../rate-limits.ts';
 import { beginAttempt, settleAttempt } from '../sign-in-attempts.ts';
 import { findUserByEmail, findUserById, isBanned, touchLastSignIn } from '../users.ts';
 
@@ -22,12 +24,12 @@ const RefreshBody = v.object({ refresh_token: v.nullish(v.string()) });
 
 export const token: Handler = async ({ ctx, req, url }) => {
   const grantType = url.searchParams.get('grant_type');
-  if (grantType === 'password') return passwordGrant(ctx, req);
+  if (grantType === 'password') return passwordGrant(ctx, req, attemptAddress(req, ctx.config.authRateLimits.header));
   if (grantType === 'refresh_token') return refreshGrant(ctx, req);
   throw validationFailed('unsupported_grant_type');
 };
 
-async function passwordGrant(ctx: StackContext, req: IncomingMessage): Promise<Reply> {
+async function passwordGrant(ctx: StackContext, req: IncomingMessage, address: string): Promise<Reply> {
   const body = await parseBody(req, PasswordBody);
   if (!body.email) {
     if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
@@ -35,7 +37,7 @@ async function passwordGrant(ctx: StackContext, req: IncomingMessage): Promise<R
   }
   const email = body.email.trim().toLowerCase();
   const { attempt, user } = await ctx.db.asOwner(async (tx) => ({
-    attempt: await beginAttempt(tx, email),
+    attempt: await beginAttempt(tx, email, address),
     user: await findUserByEmail(tx, email),
   }));
   // As GoTrue: a banned account (deactivated by an admin) is told so before its password
