@@ -414,7 +414,8 @@ create trigger on_auth_user_email_confirmed
 -- ---------------------------------------------------------------------------------------
 -- 7. The functions' account writes, as the admin who called them. Service role only: the
 --    functions check the caller is an admin before calling these. The actor becomes the
---    transaction's auth.uid(), so every trigger (audit, guards) sees who acted.
+--    transaction's auth.uid(), so every trigger (the profiles' audit of 20261125100002,
+--    the guards) sees who acted.
 
 create or replace function private.act_as(p_actor uuid)
 returns void
@@ -433,24 +434,6 @@ begin
 end;
 $$;
 revoke execute on function private.act_as(uuid) from public, anon, authenticated;
-
--- Profiles are not audited by a trigger here (20261125000001 registers them unaudited):
--- the account changes write their own row, in the audit's shape.
-create or replace function private.audit_profile_change(p_user uuid, p_before jsonb, p_after jsonb)
-returns void
-language sql
-volatile
-security definer
-set search_path = ''
-as $$
-  insert into public.audit_log (table_name, row_id, action, changed_by, changed_fields)
-  select 'profiles', p_user, 'update', auth.uid(),
-         jsonb_object_agg(k.key, jsonb_build_object('old', p_before -> k.key, 'new', p_after -> k.key))
-    from jsonb_object_keys(p_after) as k(key)
-   where p_after -> k.key is distinct from p_before -> k.key
-  having count(*) > 0;
-$$;
-revoke execute on function private.audit_profile_change(uuid, jsonb, jsonb) from public, anon, authenticated;
 
 create or replace function public.account_set_deactivated(p_actor uuid, p_user uuid, p_deactivated boolean)
 returns jsonb
@@ -477,7 +460,6 @@ begin
          updated_at = now()
    where id = p_user
   returning jsonb_build_object('deactivated_at', deactivated_at, 'deactivated_by', deactivated_by) into after_row;
-  perform private.audit_profile_change(p_user, before_row, after_row);
   return after_row;
 end;
 $$;
@@ -507,7 +489,6 @@ begin
   update public.profiles set invited_at = now(), invited_by = p_actor, updated_at = now()
    where id = p_user
   returning jsonb_build_object('invited_at', invited_at, 'invited_by', invited_by) into after_row;
-  perform private.audit_profile_change(p_user, before_row, after_row);
   return after_row;
 end;
 $$;
@@ -518,10 +499,3 @@ revoke execute on function public.account_set_deactivated(uuid, uuid, boolean), 
 grant execute on function public.account_set_deactivated(uuid, uuid, boolean), public.account_record_invitation(uuid, uuid, text[])
   to service_role;
 
--- Accounts that held no role before this migration had staff access (every signed-in user
--- was staff): they keep it, now as a role. From here on a new sign-up waits for an admin.
-insert into public.user_roles (user_id, role)
-select p.id, 'staff' from public.profiles p
- where not p._deleted and p.provider_id is null
-   and not exists (select 1 from public.user_roles r where r.user_id = p.id)
-on conflict (user_id, role) do nothing;

@@ -30,10 +30,17 @@ async function profileOf(userId: string) {
   return data as { deactivated_at: string | null; deactivated_by: string | null; invited_at: string | null; invited_by: string | null };
 }
 
+/** The fields an account change writes; the profiles' audit (20261125100002) also records updated_at and sign-ins. */
+const ACCOUNT_FIELDS = ['deactivated_at', 'deactivated_by', 'invited_at', 'invited_by'];
+
+/** The audit rows of account changes to this profile, with only the account fields. */
 async function auditOf(userId: string) {
-  const { data, error } = await env.service().from('audit_log').select('table_name, action, changed_by, changed_fields').eq('row_id', userId).eq('table_name', 'profiles').order('id');
+  const { data, error } = await env.service().from('audit_log').select('table_name, action, changed_by, changed_fields').eq('row_id', userId).eq('table_name', 'profiles').eq('action', 'update').order('id');
   if (error) throw new Error(error.message);
-  return data as Array<{ table_name: string; action: string; changed_by: string | null; changed_fields: Record<string, { old: unknown; new: unknown }> }>;
+  const rows = data as Array<{ table_name: string; action: string; changed_by: string | null; changed_fields: Record<string, { old: unknown; new: unknown }> }>;
+  return rows
+    .map((row) => ({ ...row, changed_fields: Object.fromEntries(Object.entries(row.changed_fields).filter(([key]) => ACCOUNT_FIELDS.includes(key))) }))
+    .filter((row) => Object.keys(row.changed_fields).length > 0);
 }
 
 async function signInAs(user: StackUser) {
