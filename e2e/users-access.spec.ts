@@ -10,7 +10,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { mailFor, signInAs, toastSaying } from './provider-relations-helpers.ts';
-import { ADMIN, STAFF, toastWith, uniqueEmail } from './support/session.ts';
+import { ADMIN, signIn, STAFF, toastWith, uniqueEmail } from './support/session.ts';
 
 const PROVIDER = { email: 'provider@demo-lab.test', password: 'demo-provider-2026' };
 
@@ -39,6 +39,7 @@ test('an admin invites a staff member, changes their role, and deactivates them'
   const link = (await mailFor(email)).find((item) => item.kind === 'invite')?.link ?? '';
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
+  await staffPage.clock.install();
   await staffPage.goto(link);
   await expect(staffPage).toHaveURL(/\/auth\/set-password/);
   await staffPage.getByLabel('New password').fill('Noor-pass-2026');
@@ -63,11 +64,11 @@ test('an admin invites a staff member, changes their role, and deactivates them'
   await expect(toastWith(page, 'User Deactivated')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Reactivate' })).toBeVisible();
 
-  await staffPage.reload();
-  await expect(staffPage).toHaveURL(/\/auth/, { timeout: 30_000 });
-  await expect(staffPage.getByTestId('provider-rows')).toHaveCount(0);
-  await signInAs(staffPage, { email, password: 'Noor-pass-2026' });
-  await expect(staffPage.getByText('User is banned')).toBeVisible();
+  // Their access token lapses within the hour; the refresh is refused, and the session ends.
+  await staffPage.clock.fastForward('01:01:00');
+  await expect(staffPage).toHaveURL(/\/auth/, { timeout: 60_000 });
+  await signIn(staffPage, email, 'Noor-pass-2026');
+  await expect(toastWith(staffPage, 'Authentication Error').filter({ hasText: 'User is banned' })).toBeVisible();
   await expect(staffPage).toHaveURL(/\/auth/);
   await staffContext.close();
 });

@@ -499,3 +499,7 @@ revoke execute on function public.account_set_deactivated(uuid, uuid, boolean), 
 grant execute on function public.account_set_deactivated(uuid, uuid, boolean), public.account_record_invitation(uuid, uuid, text[])
   to service_role;
 
+
+-- Every foreign key leads an index (Supabase's linter rule unindexed_foreign_keys).
+create index if not exists profiles_invited_by_idx on public.profiles (invited_by);
+create index if not exists app_settings_updated_by_idx on public.app_settings (updated_by);
