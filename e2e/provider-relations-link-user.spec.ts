@@ -65,13 +65,11 @@ test('an admin links a login account, and the provider user signs in to their ow
   await providerPage.getByLabel('New password').fill('Lena-pass-2026');
   await providerPage.getByLabel('Confirm password').fill('Lena-pass-2026');
   await providerPage.getByRole('button', { name: 'Save password' }).click();
-  await expect(providerPage).toHaveURL(/\/welcome$/, { timeout: 30_000 });
-  await expect(providerPage.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${provider.firstName}`);
-
+  // A provider's own login has a page of its own (issue 25): their record, not the directory.
+  await expect(providerPage).toHaveURL(/\/my-provider$/, { timeout: 30_000 });
+  await expect(providerPage.getByRole('heading', { level: 1 })).toContainText(provider.lastName, { timeout: 60_000 });
   await providerPage.goto('/providers');
-  const rows = providerPage.getByTestId('provider-rows').getByRole('row');
-  await expect(rows).toHaveCount(1, { timeout: 60_000 });
-  await expect(rows).toContainText(provider.fullName);
+  await expect(providerPage).toHaveURL(/\/my-provider$/);
   await providerContext.close();
 
   // The server agrees: with their own password they read one provider, their own.

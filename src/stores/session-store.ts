@@ -17,6 +17,7 @@
  * landing page needs before its first paint (ARCHITECTURE.md budgets).
  */
 import { create } from 'zustand';
+import { browserStorage } from './browser-storage.ts';
 import type { AuthChangeEvent, Session, User } from '../lib/supabase.ts';
 import { cacheAccess, cachedAccess, forgetAccess, readAccess } from './access-check.ts';
 import { accountActions } from './session-actions.ts';
@@ -29,7 +30,6 @@ import {
   messageOf,
   type AuthResult,
   type EndedSession,
-  type KeyValueStorage,
   type SessionClient,
   type SessionDeps,
   type SessionState,
@@ -290,18 +290,6 @@ export function createSessionStore(deps: SessionDeps) {
   });
 }
 
-const browserStorage: KeyValueStorage =
-  typeof window !== 'undefined' && window.localStorage
-    ? window.localStorage
-    : (() => {
-        const values = new Map<string, string>();
-        return {
-          getItem: (key: string) => values.get(key) ?? null,
-          setItem: (key: string, value: string) => void values.set(key, value),
-          removeItem: (key: string) => void values.delete(key),
-        };
-      })();
-
 export const useSessionStore = createSessionStore({
   load: async () => {
     const { supabase, isAuthRetryableFetchError } = await import('../lib/supabase.ts');
@@ -316,3 +304,6 @@ export const useSessionStore = createSessionStore({
 /** The user known to the app (signed in, or working offline), or null. */
 export const selectKnownUser = (state: SessionState): User | null =>
   state.status === 'signed-in' || state.status === 'offline' ? state.user : null;
+
+/** A provider's own login (access 'provider': the provider role, no staff access): they get a page of their own. */
+export const selectIsProviderOnly = (state: SessionState): boolean => state.access === 'provider';

@@ -28,6 +28,7 @@ export interface FunctionsStack {
 export interface StackUser {
   id: string;
   email: string;
+  password: string;
   client: SupabaseClient;
 }
 
@@ -71,13 +72,14 @@ export async function startFunctionsStack(): Promise<FunctionsStack> {
     async user(role = 'staff') {
       const email = `fn-${randomUUID().slice(0, 8)}@contract.test`;
       const signedIn = client(ANON_KEY);
-      const { data, error } = await signedIn.auth.signUp({ email, password: `pw-${randomUUID()}` });
+      const password = `pw-${randomUUID()}`;
+      const { data, error } = await signedIn.auth.signUp({ email, password });
       if (error || !data.user || !data.session) throw error ?? new Error('sign-up gave no session');
       if (role) {
         const granted = await client(SERVICE_ROLE_KEY).from('user_roles').insert({ user_id: data.user.id, role });
         if (granted.error) throw new Error(`granting ${role} failed: ${granted.error.message}`);
       }
-      return { id: data.user.id, email, client: signedIn };
+      return { id: data.user.id, email, password, client: signedIn };
     },
     faults: (settings) => simulator('POST', settings),
     faultState: () => simulator('GET'),

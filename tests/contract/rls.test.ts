@@ -71,19 +71,21 @@ describe('anonymous callers', () => {
   });
 });
 
-describe('staff (an active staff role)', () => {
-  it('read the whole directory, every profile and every role', async () => {
+describe('staff (the staff role)', () => {
+  it('read the whole directory, the accounts that hold a role and the provider roles', async () => {
     expect(await visibleIds(staff.client, 'providers', [ids.own, ids.other])).toEqual([ids.own, ids.other].sort());
     expect(await visibleIds(staff.client, 'organizations', [ids.org])).toEqual([ids.org]);
     const pairs: Array<[string, string[]]> = [
       ['provider_organization_memberships', [ids.ownMembership, ids.otherMembership]],
       ['provider_preferences', [ids.ownPreferences, ids.otherPreferences]],
       ['provider_delegate_approvals', [ids.ownApproval, ids.otherApproval]],
-      ['profiles', [admin.id, providerUser.id, target.id]],
+      ['profiles', [admin.id, providerUser.id]],
     ];
     for (const [table, wanted] of pairs) expect(await visibleIds(staff.client, table, wanted)).toEqual([...wanted].sort());
-    const roles = await staff.client.from('user_roles').select('user_id, role').eq('user_id', admin.id);
-    expect(roles.data).toEqual([{ user_id: admin.id, role: 'admin' }]);
+    // A sign-up that holds no role is no one's colleague yet (docs/access-matrix.md, "Users").
+    expect(await visibleIds(staff.client, 'profiles', [target.id])).toEqual([]);
+    const roles = await staff.client.from('user_roles').select('user_id, role').in('user_id', [admin.id, providerUser.id]);
+    expect(roles.data).toEqual([{ user_id: providerUser.id, role: 'provider' }]);
   });
 
   it('insert and update directory rows, and soft-delete them', async () => {
@@ -197,14 +199,14 @@ describe('provider users', () => {
     expect(await visibleIds(client, 'provider_delegate_approvals', [ids.ownApproval, ids.otherApproval])).toEqual([ids.ownApproval]);
   });
 
-  it('see nothing else: no organizations, memberships, other profiles or the audit log', async () => {
+  it('see nothing else: no organizations, memberships, other profiles than their delegates\' or the audit log', async () => {
     const client = providerUser.client;
     for (const table of ['organizations', 'provider_organization_memberships', 'audit_log']) {
       const { data, error } = await client.from(table).select('*').limit(5);
       expect({ table, error, data }).toEqual({ table, error: null, data: [] });
     }
     const profiles = await client.from('profiles').select('id');
-    expect(profiles.data).toEqual([{ id: providerUser.id }]);
+    expect((profiles.data ?? []).map((row) => row.id).sort()).toEqual([providerUser.id, staff.id].sort());
     const roles = await client.from('user_roles').select('user_id, role');
     expect(roles.data).toEqual([{ user_id: providerUser.id, role: 'provider' }]);
   });

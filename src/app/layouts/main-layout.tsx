@@ -10,7 +10,9 @@ import { BrandLockup } from '../../components/brand.tsx';
 import { ColorModeButton, colorModeSwitchLabel, useColorMode } from '../../components/ui/color-mode.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { DrawerBody, DrawerCloseTrigger, DrawerContent, DrawerHeader, DrawerRoot } from '../../components/ui/drawer.tsx';
+import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
 import { pageCommitted } from '../first-page-paint.ts';
+import { homePathFor } from '../role-routing.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -18,9 +20,10 @@ import { UserMenu } from './user-menu.tsx';
 const SIDEBAR_WIDTH = '264px';
 
 function HomeLink() {
+  const home = homePathFor(useSessionStore(selectIsProviderOnly));
   return (
     <Box asChild rounded="md" focusVisibleRing="outside" display="inline-flex">
-      <RouterLink to="/dashboard" aria-label="LabLink home">
+      <RouterLink to={home} aria-label="LabLink home">
         <BrandLockup />
       </RouterLink>
     </Box>

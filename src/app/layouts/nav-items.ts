@@ -60,3 +60,11 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
 ];
+
+/** A provider's own login sees one page: their record (issue 25). */
+export const PROVIDER_NAV_SECTIONS: NavSection[] = [
+  {
+    title: 'My practice',
+    items: [{ label: 'My record', to: '/my-provider', icon: LuStethoscope }],
+  },
+];

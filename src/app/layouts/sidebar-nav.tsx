@@ -1,14 +1,16 @@
 /** The navigation list, shared by the desktop sidebar and the tablet drawer. */
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
-import { useSessionStore } from '../../stores/session-store.ts';
-import { NAV_SECTIONS } from './nav-items.ts';
+import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
+import { NAV_SECTIONS, PROVIDER_NAV_SECTIONS } from './nav-items.ts';
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = useSessionStore((state) => state.isAdmin);
+  const providerOnly = useSessionStore(selectIsProviderOnly);
+  const sections = providerOnly ? PROVIDER_NAV_SECTIONS : NAV_SECTIONS.filter((section) => !section.adminOnly || isAdmin);
   return (
     <Stack as="nav" aria-label="Main" gap="6">
-      {NAV_SECTIONS.filter((section) => !section.adminOnly || isAdmin).map((section) => (
+      {sections.map((section) => (
         <Box key={section.title}>
           <Text
             px="3"

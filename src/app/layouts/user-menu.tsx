@@ -4,19 +4,16 @@ import { useNavigate } from 'react-router-dom';
 import { LuChevronDown, LuLogOut, LuMoon, LuSparkles, LuSun } from 'react-icons/lu';
 import { useColorMode } from '../../components/ui/color-mode.tsx';
 import { MenuContent } from '../../components/ui/menu.tsx';
-import { useSessionStore } from '../../stores/session-store.ts';
+import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
+import { displayName } from './display-name.ts';
 import { useSignOut } from './sign-out-dialog.tsx';
 
-function displayName(metadata: Record<string, unknown> | undefined, email: string | undefined): string {
-  const first = typeof metadata?.first_name === 'string' ? metadata.first_name : '';
-  const last = typeof metadata?.last_name === 'string' ? metadata.last_name : '';
-  const full = `${first} ${last}`.trim();
-  return full || email || 'Signed-in user';
-}
 
 export function UserMenu() {
   const user = useSessionStore((state) => state.user);
   const isAdmin = useSessionStore((state) => state.isAdmin);
+  const providerOnly = useSessionStore(selectIsProviderOnly);
+  const roleLabel = isAdmin ? 'Admin' : providerOnly ? 'Provider' : 'Staff';
   const { colorMode, toggleColorMode } = useColorMode();
   const { requestSignOut, dialog } = useSignOut();
   const navigate = useNavigate();
@@ -50,7 +47,7 @@ export function UserMenu() {
                 {name}
               </Text>
               <Badge colorPalette={isAdmin ? 'brand' : 'gray'} variant="subtle">
-                {isAdmin ? 'Admin' : 'Staff'}
+                {roleLabel}
               </Badge>
             </HStack>
             <Text fontSize="sm" color="fg.muted" truncate>
@@ -58,9 +55,11 @@ export function UserMenu() {
             </Text>
           </Box>
           <Menu.Separator />
-          <Menu.Item value="welcome">
-            <LuSparkles aria-hidden /> Getting started
-          </Menu.Item>
+          {!providerOnly && (
+            <Menu.Item value="welcome">
+              <LuSparkles aria-hidden /> Getting started
+            </Menu.Item>
+          )}
           <Menu.Item value="theme">
             {colorMode === 'dark' ? <LuSun aria-hidden /> : <LuMoon aria-hidden />}
             {colorMode === 'dark' ? 'Light mode' : 'Dark mode'}

@@ -51,6 +51,8 @@ function openLocalData(userId: string): Promise<void> {
     void import('../../features/providers/pecos/pecos-checks.ts').then((pecos) => pecos.pecosChecks());
     // Likewise invitations (Link User Account) queued offline: sent, and announced, once back online.
     void import('../../features/provider-relations/invites/invite-tracker.ts').then((invites) => invites.followInvites());
+    // And an admin's account changes (invitations, deactivations, …) queued offline.
+    void import('../../features/users/data/follow-account-calls.ts').then((calls) => calls.followAccountCalls());
     // Openings of patient records queued offline are recorded, with their time, once back online.
     db.registerOpeningsOutbox(() => loadClient().then((module) => module.supabase));
   });

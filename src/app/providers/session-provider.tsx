@@ -7,6 +7,8 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toaster.tsx';
+import { rememberVerifiedPasswords } from '../../lib/lock/index.ts';
+import { useAppSettings } from '../../stores/app-settings-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 
 let reported = false;
@@ -46,9 +48,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, []);
 
+  // Each password the server accepts becomes the lock's verifier on this device (issue 25).
+  useEffect(rememberVerifiedPasswords, []);
+
   useEffect(() => {
     document.documentElement.classList.toggle('clinical', !isAdmin);
   }, [isAdmin]);
+
+  // The laboratory's settings (the lock's timeout, …), read whenever a session is usable
+  // and cached on the device for offline starts.
+  const signedInAs = useSessionStore((state) => (state.status === 'signed-in' ? state.user?.id : null));
+  useEffect(() => {
+    if (signedInAs) void useAppSettings.getState().refresh();
+  }, [signedInAs]);
 
   return children;
 }

@@ -8,6 +8,7 @@ import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { RouteErrorPage } from '../../components/route-error-page.tsx';
 import { RequireAccess } from '../require-access.tsx';
 import { RequireAuth } from '../require-auth.tsx';
+import { RoleRouting } from '../role-routing.tsx';
 import { RootShell } from '../root-shell.tsx';
 import { page } from './lazy-route.tsx';
 import { organizationRoutes } from './organization-routes.tsx';
@@ -40,8 +41,13 @@ export const routes: RouteObject[] = [
             Component: RequireAccess,
             children: [
               {
-                lazy: page(() => import('../layouts/main-layout.tsx'), 'MainLayout'),
-                children: [...providerRoutes, ...organizationRoutes, ...workspaceRoutes],
+                Component: RoleRouting,
+                children: [
+                  {
+                    lazy: page(() => import('../layouts/main-layout.tsx'), 'MainLayout'),
+                    children: [...providerRoutes, ...organizationRoutes, ...workspaceRoutes],
+                  },
+                ],
               },
             ],
           },

@@ -1,14 +1,17 @@
 /**
- * The other guarded routes (spec §2): dashboard, orders, timeline, patients (issue 26), users,
- * the welcome page, and the reference data (/reference for admins, /compendium for everyone).
+ * The other guarded routes (spec §2): dashboard, orders, timeline, patients (issue 26), users
+ * (with the access settings at /users/settings), the welcome page, a provider login's own page
+ * (/my-provider), and the reference data (/reference for admins, /compendium for everyone).
  * `/admin/users` and `/admin/users-management` are old addresses of `/users`.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { page, placeholder } from './lazy-route.tsx';
+import { myProviderPage } from './my-provider-route.tsx';
 
 export const workspaceRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: placeholder('Dashboard') },
   { path: 'welcome', lazy: page(() => import('../../features/welcome/welcome-page.tsx'), 'WelcomePage') },
+  { path: 'my-provider', lazy: myProviderPage },
   { path: 'orders/entry', lazy: placeholder('Order Entry') },
   { path: 'timeline', lazy: placeholder('Timeline') },
   {
@@ -23,8 +26,9 @@ export const workspaceRoutes: RouteObject[] = [
   {
     path: 'users',
     children: [
-      { index: true, lazy: placeholder('Users') },
-      { path: 'manage/:userId', lazy: placeholder('Manage User') },
+      { index: true, lazy: page(() => import('../../features/users/list/users-page.tsx'), 'UsersPage') },
+      { path: 'settings', lazy: page(() => import('../../features/users/settings/access-settings-page.tsx'), 'AccessSettingsPage') },
+      { path: 'manage/:userId', lazy: page(() => import('../../features/users/manage/manage-user-page.tsx'), 'ManageUserPage') },
     ],
   },
   { path: 'reference', lazy: page(() => import('../../features/reference/reference-admin-page.tsx'), 'ReferenceAdminPage') },

@@ -62,3 +62,10 @@ export async function retryOutboxItem(db: LocalDatabase, id: string): Promise<vo
   if (!doc || doc.state !== 'failed') return;
   await doc.incrementalPatch(requeueFailed(new Date()));
 }
+
+/** Forget an item the user has seen fail (or that is done): it is not tried again. */
+export async function removeOutboxItem(db: LocalDatabase, id: string): Promise<void> {
+  const doc = await db.outbox.findOne(id).exec();
+  if (!doc || doc.state === 'running') return;
+  await doc.remove();
+}

@@ -65,7 +65,7 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   // 1: the client-account columns of issue 24 and the (type, sort_name) index.
   organizations: 1,
   providers: 0,
-  profiles: 1,
+  profiles: 2,
   user_roles: 0,
   provider_organization_memberships: 0,
   provider_preferences: 0,

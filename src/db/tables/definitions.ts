@@ -77,6 +77,8 @@ export const profileColumns = {
   updated_at: required('timestamptz', NOW),
   deactivated_at: nullable('timestamptz'),
   deactivated_by: nullable('uuid'),
+  invited_at: nullable('timestamptz'),
+  invited_by: nullable('uuid'),
 } as const satisfies ColumnMap;
 
 export const userRoleColumns = {
@@ -197,7 +199,7 @@ export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<
   // deactivated_by is the server's to set (never a parent a push waits for).
   organizations: {},
   providers: { default_organization_id: 'organizations' },
-  profiles: { provider_id: 'providers', deactivated_by: 'profiles' },
+  profiles: { provider_id: 'providers', deactivated_by: 'profiles', invited_by: 'profiles' },
   user_roles: { user_id: 'profiles' },
   provider_organization_memberships: {
     provider_id: 'providers',

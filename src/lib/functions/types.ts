@@ -94,3 +94,29 @@ export interface InviteUserResult {
   invited: boolean;
   message: string;
 }
+
+export interface InviteStaffInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  professionalTitle: string | null;
+  role: 'staff' | 'admin';
+  /** The signed-in admin's user id (the server records the verified caller either way). */
+  invitedBy: string;
+}
+
+export interface InviteStaffResult {
+  user_id: string;
+  email: string;
+  role: 'staff' | 'admin';
+  invited: boolean;
+  message: string;
+}
+
+export interface ManageUserResult {
+  user_id: string;
+  action: string;
+  deactivated_at: string | null;
+  invited_at: string | null;
+  message: string;
+}

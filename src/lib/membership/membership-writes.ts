@@ -2,14 +2,14 @@
  * The membership writes every page that links providers and organizations makes (the
  * provider's Add to Organization dialog, an organization's People tab, the memberships
  * list), each planned by membership-rules.ts and applied to the local database
- * (src/lib/data/local-write.ts tells whether the server took it):
+ * (src/lib/local-data/local-write.ts tells whether the server took it):
  * - add a provider to an organization (a new active membership, or the old one reactivated);
  * - deactivate (remove) a membership, softly;
  * - reactivate one.
  */
 import { newLocalDoc, type LocalDatabase } from '../../db/index.ts';
 import type { ToastMessage } from '../functions/toast-message.ts';
-import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, type WriteOutcome } from '../data/local-write.ts';
+import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, type WriteOutcome } from '../local-data/local-write.ts';
 import { deactivateMembershipPatch, planAddToOrganization, reactivateMembershipPatch } from './membership-rules.ts';
 
 export interface Clock {

@@ -1,4 +1,6 @@
-// invite-user: an admin creates a login for a provider. Access is granted before anyone
+// invite-user: an admin creates a login for a provider (this file), or invites a laboratory
+// colleague as staff or admin (staff.ts: a body with role 'staff' or 'admin' and no
+// providerId). For a provider, access is granted before anyone
 // is told: the account is created (no password, unconfirmed), linked to the provider and
 // given the provider role, and only then does Auth send the set-password link (the local
 // stack prints it and keeps it in its mailbox). If any step fails the account is deleted
@@ -13,6 +15,8 @@ import { errorResponse, json } from '../_shared/http.ts';
 import { parseInviteRequest, type InviteRequest } from '../_shared/invite-request.ts';
 import { createHandler, type FunctionContext } from '../_shared/serve.ts';
 import type { SupabaseClient } from '../_shared/supabase.ts';
+import { isStaffInviteBody } from '../_shared/users/staff-invite.ts';
+import { inviteStaff } from './staff.ts';
 
 const ALREADY_EXISTS = 'A user with this email already exists.';
 const ALREADY_LINKED = 'This provider is already linked to another user account.';
@@ -31,7 +35,12 @@ interface Invitation {
   provider: ProviderRow;
 }
 
-async function inviteUser({ body, caller, config, service }: FunctionContext): Promise<Response> {
+async function inviteUser(ctx: FunctionContext): Promise<Response> {
+  if (isStaffInviteBody(ctx.body)) return inviteStaff(ctx);
+  return inviteProvider(ctx);
+}
+
+async function inviteProvider({ body, caller, config, service }: FunctionContext): Promise<Response> {
   const parsed = parseInviteRequest(body);
   if (!parsed.ok) return errorResponse(400, 'invalid_request', parsed.message);
   const request = parsed.value;

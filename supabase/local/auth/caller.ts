@@ -8,7 +8,7 @@ import type { StackContext } from '../context.ts';
 import { verifyToken, type Claims } from '../jwt.ts';
 import { AuthError } from './errors.ts';
 import { sessionIsActive } from './sessions.ts';
-import { findUserById, isUuid, type UserRow } from './users.ts';
+import { findUserById, isBanned, isUuid, type UserRow } from './users.ts';
 
 export interface Caller {
   claims: Claims;
@@ -47,6 +47,9 @@ export async function requireUser(ctx: StackContext, req: IncomingMessage): Prom
   return ctx.db.asOwner(async (tx) => {
     const user = await findUserById(tx, sub);
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    // GoTrue's requireAuthentication: a banned user's access token, issued before the ban,
+    // no longer reads or changes the account.
+    if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
     if (sessionId && !(await sessionIsActive(tx, sessionId, user.id))) {
       throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }

@@ -1,6 +1,6 @@
 /**
- * Emailed one-time tokens (invite links), as GoTrue makes them: a six-digit OTP and
- * its hash sha224(email + otp), which is what the link carries and what
+ * Emailed one-time tokens (invite and password-recovery links), as GoTrue makes them: a
+ * six-digit OTP and its hash sha224(email + otp), which is what the link carries and what
  * auth.one_time_tokens stores. A token is good once, for a day.
  */
 import { createHash, randomInt } from 'node:crypto';
@@ -34,21 +34,42 @@ export function tokenHashOf(email: string, otp: string): string {
   return createHash('sha224').update(email.toLowerCase() + otp).digest('hex');
 }
 
+function newTokenHash(user: UserRow): string {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return tokenHashOf(user.email ?? '', otp);
+}
+
+/** Store `tokenHash` as the user's one token of this type (replacing any earlier one). */
+async function storeToken(tx: Transaction, user: UserRow, tokenType: 'confirmation_token' | 'recovery_token', tokenHash: string) {
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [user.id, tokenType]);
+  await tx.query(`insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)`, [
+    user.id,
+    tokenType,
+    tokenHash,
+    user.email ?? '',
+  ]);
+}
+
 /** A fresh invite token for `user` (replacing any earlier one); returns the hash the link carries. */
 export async function createInviteToken(tx: Transaction, user: UserRow): Promise<string> {
-  const email = user.email ?? '';
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const tokenHash = tokenHashOf(email, otp);
+  const tokenHash = newTokenHash(user);
   await tx.query(
     `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now(), updated_at = now()
      where id = $1`,
     [user.id, tokenHash],
   );
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'`, [user.id]);
-  await tx.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, 'confirmation_token', $2, $3)`,
-    [user.id, tokenHash, email],
-  );
+  await storeToken(tx, user, 'confirmation_token', tokenHash);
+  return tokenHash;
+}
+
+/** A fresh password-recovery token for `user` (replacing any earlier one); returns the hash the link carries. */
+export async function createRecoveryToken(tx: Transaction, user: UserRow): Promise<string> {
+  const tokenHash = newTokenHash(user);
+  await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1', [
+    user.id,
+    tokenHash,
+  ]);
+  await storeToken(tx, user, 'recovery_token', tokenHash);
   return tokenHash;
 }
 

@@ -14,6 +14,7 @@ import type { Handler, Reply } from './request.ts';
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './routes/admin-users.ts';
 import { invite } from './routes/invite.ts';
 import { logout } from './routes/logout.ts';
+import { recover } from './routes/recover.ts';
 import { health, settings } from './routes/meta.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
@@ -34,6 +35,7 @@ const ROUTES: Array<[Method, string, Handler]> = [
   ['PUT', '/user', updateUser],
   ['POST', '/logout', logout],
   ['POST', '/invite', invite],
+  ['POST', '/recover', recover],
   ['GET', '/verify', verifyLink],
   ['POST', '/verify', verifyOtp],
   ['GET', '/admin/users', listUsers],

@@ -1,6 +1,6 @@
 /**
  * The organization pages' writes, all to the local database (they replicate; offline they
- * wait on this device, and src/lib/data/local-write.ts tells whether the server took them):
+ * wait on this device, and src/lib/local-data/local-write.ts tells whether the server took them):
  * - create an organization (its NPI and account number checked against the directory on
  *   this device first; the database's unique indexes have the last word);
  * - save the form's fields, the registry refresh, the status, the schedule (pickup windows,
@@ -9,7 +9,7 @@
  * A save that a rule refuses says so and writes nothing.
  */
 import { newLocalDoc, type JsonValue, type LocalDatabase, type OrganizationDoc, type PickupRequestDoc } from '../../../db/index.ts';
-import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, type WriteOutcome } from '../../../lib/data/local-write.ts';
+import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, type WriteOutcome } from '../../../lib/local-data/local-write.ts';
 import type { OrganizationFields } from '../../../lib/organization/organization-form.ts';
 import type { Closure, OrganizationContact, PickupWindow } from '../../../lib/organization/rules.ts';
 import { ACCOUNT_NUMBER_TAKEN } from '../model/organization-texts.ts';

@@ -22,7 +22,7 @@ import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { useProfiles, type DelegateEntry } from '../data/relation-queries.ts';
 import { addDelegate } from '../data/relation-writes.ts';
-import { useLocalDatabase } from '../data/use-local-database.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import {
   DELEGATE_ADDED,
   PROVIDER_MISSING_FOR_DELEGATE,

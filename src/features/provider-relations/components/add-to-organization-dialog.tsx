@@ -23,8 +23,8 @@ import {
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { addToOrganization } from '../data/relation-writes.ts';
-import type { Live } from '../data/use-live-query.ts';
-import { useLocalDatabase } from '../data/use-local-database.ts';
+import type { Live } from '../../../lib/local-data/use-live-query.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import {
   ADD_TO_ORGANIZATION_FAILED,
   ADD_TO_ORGANIZATION_SUCCESS,

@@ -28,7 +28,7 @@ import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { useProfiles } from '../data/relation-queries.ts';
-import { useLocalDatabase } from '../data/use-local-database.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import { queueInvite } from '../invites/invite-tracker.ts';
 import { LINK_USER_TITLE, checkLinkUser, linkUserDefaultEmail } from '../model/link-user.ts';
 import { showToast } from '../shared/show-toast.ts';

@@ -13,7 +13,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { PreferenceDoc, ProviderDoc } from '../../../db/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { savePreferences } from '../data/relation-writes.ts';
-import { useLocalDatabase } from '../data/use-local-database.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import {
   ONLY_FIRST_FAX_SAVED,
   PREFERENCES_NOT_FOUND,

@@ -11,7 +11,7 @@ import type { ProviderDoc } from '../../../db/index.ts';
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { useProviderDelegates } from '../data/relation-queries.ts';
 import { removeDelegate } from '../data/relation-writes.ts';
-import { useLocalDatabase } from '../data/use-local-database.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import {
   DELEGATES_LOAD_FAILED,
   DELEGATE_REMOVED,
@@ -24,7 +24,8 @@ import { ADD_DELEGATE_TITLE, DELEGATES_TITLE, DELEGATE_REMOVE_FAILED, NO_DELEGAT
 import { AddDelegateDialog } from './add-delegate-dialog.tsx';
 import { personName } from './user-search.tsx';
 
-export function ProviderDelegatesCard({ provider }: { provider: Readonly<ProviderDoc> }) {
+/** `readOnly`: the provider's own view (issue 25): who may act for them, without Add or Remove (staff's). */
+export function ProviderDelegatesCard({ provider, readOnly = false }: { provider: Readonly<ProviderDoc>; readOnly?: boolean }) {
   const providerId = provider.id?.trim() ?? '';
   const db = useLocalDatabase();
   const delegates = useProviderDelegates(providerId);
@@ -61,12 +62,16 @@ export function ProviderDelegatesCard({ provider }: { provider: Readonly<Provide
           <Card.Title as="h2" fontSize="md" id="delegates-title">
             {DELEGATES_TITLE}
           </Card.Title>
-          <Button size="sm" onClick={() => setDialogOpen(true)} disabled={missingId}>
-            <LuPlus aria-hidden /> {ADD_DELEGATE_TITLE}
-          </Button>
+          {!readOnly && (
+            <Button size="sm" onClick={() => setDialogOpen(true)} disabled={missingId}>
+              <LuPlus aria-hidden /> {ADD_DELEGATE_TITLE}
+            </Button>
+          )}
         </HStack>
         <Card.Description>
-          Staff who may order tests or view results on behalf of {providerFullName(provider) || 'this provider'}.
+          {readOnly
+            ? 'The people who may order tests or view results on your behalf. Ask the laboratory to change them.'
+            : `Staff who may order tests or view results on behalf of ${providerFullName(provider) || 'this provider'}.`}
         </Card.Description>
       </Card.Header>
       <Card.Body pt="2">
@@ -95,11 +100,13 @@ export function ProviderDelegatesCard({ provider }: { provider: Readonly<Provide
                   <Table.ColumnHeader>Email</Table.ColumnHeader>
                   <Table.ColumnHeader>Title</Table.ColumnHeader>
                   <Table.ColumnHeader>Permissions</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    <Text as="span" srOnly>
-                      Actions
-                    </Text>
-                  </Table.ColumnHeader>
+                  {!readOnly && (
+                    <Table.ColumnHeader textAlign="end">
+                      <Text as="span" srOnly>
+                        Actions
+                      </Text>
+                    </Table.ColumnHeader>
+                  )}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -130,19 +137,21 @@ export function ProviderDelegatesCard({ provider }: { provider: Readonly<Provide
                           )}
                         </HStack>
                       </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={`Remove ${name}`}
-                          loading={removing === approval.id}
-                          disabled={removing !== null}
-                          onClick={() => void remove(approval.id)}
-                        >
-                          <LuUserMinus />
-                        </IconButton>
-                      </Table.Cell>
+                      {!readOnly && (
+                        <Table.Cell textAlign="end">
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="red"
+                            aria-label={`Remove ${name}`}
+                            loading={removing === approval.id}
+                            disabled={removing !== null}
+                            onClick={() => void remove(approval.id)}
+                          >
+                            <LuUserMinus />
+                          </IconButton>
+                        </Table.Cell>
+                      )}
                     </Table.Row>
                   );
                 })}
@@ -151,7 +160,7 @@ export function ProviderDelegatesCard({ provider }: { provider: Readonly<Provide
           </Table.ScrollArea>
         )}
       </Card.Body>
-      <AddDelegateDialog provider={provider} open={dialogOpen} onOpenChange={setDialogOpen} entries={entries} />
+      {!readOnly && <AddDelegateDialog provider={provider} open={dialogOpen} onOpenChange={setDialogOpen} entries={entries} />}
     </Card.Root>
   );
 }

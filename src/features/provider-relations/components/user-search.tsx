@@ -8,7 +8,7 @@ import { Badge, HStack, Input, RadioGroup, Spinner, Stack, Text } from '@chakra-
 import { useMemo } from 'react';
 import type { ProfileDoc } from '../../../db/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
-import type { Live } from '../data/use-live-query.ts';
+import type { Live } from '../../../lib/local-data/use-live-query.ts';
 import { NO_USERS_FOUND, USER_SEARCH_DEBOUNCE_MS, searchProfiles, userSearchIssue } from '../model/delegate-rules.ts';
 import { useDebouncedValue } from '../shared/use-debounced-value.ts';
 import { USER_SEARCH_LABEL, USER_SEARCH_PLACEHOLDER } from '../shared/texts.ts';

@@ -15,7 +15,7 @@ import type {
   ProfileDoc,
 } from '../../../db/index.ts';
 import { organizationsByName } from '../../../db/index.ts';
-import { useLiveQuery, type Live } from './use-live-query.ts';
+import { useLiveQuery, type Live } from '../../../lib/local-data/use-live-query.ts';
 
 type Plain<D> = Readonly<D>;
 

@@ -6,7 +6,7 @@ import { openLocalDatabase, type LocalDatabase } from '../../../db/database.ts';
 import { newLocalDoc } from '../../../db/index.ts';
 import { ALREADY_A_MEMBER } from '../model/add-to-organization.ts';
 import { DELEGATE_SELECTION_REQUIRED, PROVIDER_ID_NOT_AVAILABLE, PROVIDER_MISSING_FOR_DELEGATE } from '../model/delegate-rules.ts';
-import { awaitServer, outcomeOf, patchLocal } from '../../../lib/data/local-write.ts';
+import { awaitServer, outcomeOf, patchLocal } from '../../../lib/local-data/local-write.ts';
 import { addDelegate, addToOrganization, removeDelegate, savePreferences } from './relation-writes.ts';
 
 const PROVIDER = '11111111-1111-4111-8111-111111111111';

@@ -1,6 +1,6 @@
 /**
  * The writes of this feature, each planned by the pure rules of model/ and applied to the
- * local database (src/lib/data/local-write.ts tells whether the server took it):
+ * local database (src/lib/local-data/local-write.ts tells whether the server took it):
  * - add a provider to an organization (src/lib/membership: a new active membership, or the old one reactivated);
  * - add a delegate (a new active approval, or the existing one updated and reactivated);
  * - remove a delegate (soft: is_active false);
@@ -9,7 +9,7 @@
 import { newLocalDoc, type LocalDatabase } from '../../../db/index.ts';
 import { planDelegateApproval, removeDelegatePatch, type DelegatePermissions } from '../model/delegate-rules.ts';
 import { preferencesPatch, type PreferencesFormValues } from '../model/preferences-form.ts';
-import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, type WriteOutcome } from '../../../lib/data/local-write.ts';
+import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, type WriteOutcome } from '../../../lib/local-data/local-write.ts';
 
 export type { AddMembershipInput, AddMembershipResult } from '../../../lib/membership/membership-writes.ts';
 export { addToOrganization } from '../../../lib/membership/membership-writes.ts';

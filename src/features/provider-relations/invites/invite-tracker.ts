@@ -9,7 +9,7 @@
  * (`followInvites`), and by the dialog itself, idempotently.
  */
 import type { Subscription } from 'rxjs';
-import { enqueue, getLocalDatabase, watchOutboxItems, type LocalDatabase, type OutboxItem } from '../../../db/index.ts';
+import { createEndingsWatcher, enqueue, getLocalDatabase, watchOutboxItems, type LocalDatabase, type OutboxItem } from '../../../db/index.ts';
 import { linkUserFailure, linkUserSuccess } from '../../../lib/functions/link-user-messages.ts';
 import type { ToastMessage } from '../../../lib/functions/toast-message.ts';
 import { showToast } from '../shared/show-toast.ts';
@@ -28,25 +28,7 @@ export function inviteEndedToast(item: OutboxItem): ToastMessage | null {
  * `notify` is the toaster in the app, a spy in tests.
  */
 export function createInviteWatcher(notify: (message: ToastMessage) => void) {
-  const open = new Set<string>();
-  const announced = new Set<string>();
-  let first = true;
-  return (items: readonly OutboxItem[]) => {
-    for (const item of items) {
-      if (!isFinal(item)) {
-        open.add(item.id);
-        continue;
-      }
-      // Seen unfinished before (or queued during this visit and already over): announce.
-      if ((open.has(item.id) || !first) && !announced.has(item.id)) {
-        const message = inviteEndedToast(item);
-        if (message) notify(message);
-      }
-      open.delete(item.id);
-      announced.add(item.id);
-    }
-    first = false;
-  };
+  return createEndingsWatcher(inviteEndedToast, notify);
 }
 
 let following: { db: LocalDatabase; subscription: Subscription } | null = null;

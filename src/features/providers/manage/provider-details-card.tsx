@@ -23,7 +23,8 @@ function text(value: string | null | undefined) {
   return trimmed ? trimmed : NONE;
 }
 
-export function ProviderDetailsCard({ provider }: { provider: Readonly<ProviderDoc> }) {
+/** `readOnly`: the provider's own view (issue 25), without the staff's Verify PECOS button. */
+export function ProviderDetailsCard({ provider, readOnly = false }: { provider: Readonly<ProviderDoc>; readOnly?: boolean }) {
   const { state, license } = primaryStateAndLicense(provider.nppes_data);
   const pecos = pecosStatus(provider);
   return (
@@ -59,7 +60,7 @@ export function ProviderDetailsCard({ provider }: { provider: Readonly<ProviderD
                       {pecos.label}
                     </Text>
                   )}
-                  <VerifyPecosButton provider={provider} size="xs" />
+                  {!readOnly && <VerifyPecosButton provider={provider} size="xs" />}
                 </HStack>
               ),
             },

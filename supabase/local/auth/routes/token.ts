@@ -40,12 +40,17 @@ async function passwordGrant(ctx: StackContext, req: IncomingMessage, address: s
     attempt: await beginAttempt(tx, email, address),
     user: await findUserByEmail(tx, email),
   }));
+  // As GoTrue: a banned account (deactivated by an admin) is told so before its password
+  // is checked; the attempt counts neither way.
+  if (user?.encrypted_password && isBanned(user)) {
+    await ctx.db.asOwner((tx) => settleAttempt(tx, attempt, 'void'));
+    throw new AuthError(400, 'user_banned', 'User is banned');
+  }
   // bcrypt runs outside any transaction: PGlite has one connection for everyone. The
   // attempt already counts as failed; a wrong password leaves it so.
   if (!(await passwordMatches(body.password ?? '', user?.encrypted_password)) || !user) throw invalidCredentials();
-  if (isBanned(user) || !user.email_confirmed_at) {
+  if (!user.email_confirmed_at) {
     await ctx.db.asOwner((tx) => settleAttempt(tx, attempt, 'void'));
-    if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
     throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   }
 

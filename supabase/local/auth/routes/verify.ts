@@ -11,7 +11,7 @@ import { consumeToken, methodOf, parseVerifyType, tokenHashOf, type VerifyType }
 import { resolveRedirect, withFragment } from '../redirects.ts';
 import { ok, parseBody, redirect, type Handler } from '../request.ts';
 import { issueSession, type SessionJson } from '../sessions.ts';
-import { confirmEmail, findUserById, touchLastSignIn } from '../users.ts';
+import { confirmEmail, findUserById, isBanned, touchLastSignIn } from '../users.ts';
 
 const VerifyBody = v.object({
   type: v.nullish(v.string()),
@@ -20,11 +20,16 @@ const VerifyBody = v.object({
   email: v.nullish(v.string()),
 });
 
-/** Use the token and start a session; null when the token is not (or no longer) valid. */
+/**
+ * Use the token and start a session; null when the token is not (or no longer) valid. A
+ * banned (deactivated) user's link is refused as GoTrue does, and stays unused.
+ */
 function verifyToken(ctx: StackContext, tokenHash: string, type: VerifyType): Promise<SessionJson | null> {
   return ctx.db.asOwner(async (tx) => {
     const userId = await consumeToken(tx, tokenHash, type);
     if (!userId) return null;
+    const banned = await findUserById(tx, userId);
+    if (banned && isBanned(banned)) throw new AuthError(403, 'user_banned', 'User is banned');
     await confirmEmail(tx, userId);
     await touchLastSignIn(tx, userId);
     const user = await findUserById(tx, userId);
@@ -37,7 +42,13 @@ export const verifyLink: Handler = async ({ ctx, url }) => {
   const token = url.searchParams.get('token');
   if (!token) throw validationFailed('Verify requires a token or a token hash');
   const redirectTo = resolveRedirect(ctx, url.searchParams.get('redirect_to'), ctx.config.siteUrl);
-  const session = await verifyToken(ctx, token, type);
+  let session: SessionJson | null;
+  try {
+    session = await verifyToken(ctx, token, type);
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    return redirect(withFragment(redirectTo, { error: 'access_denied', error_code: error.code, error_description: error.message }));
+  }
   if (!session) {
     return redirect(
       withFragment(redirectTo, {

@@ -1,12 +1,13 @@
 /**
  * One reactive local query as React state: 'loading' until its first answer, then 'ready'
- * with the value (updated on every change), or 'error' when the local read fails — the
- * case spec §8's "Failed to load …" messages are for. `key` names the query: a new key
- * starts a new subscription (and shows 'loading' until it answers); null means "not yet".
+ * with the value (updated on every change), or 'error' when the local read fails. `key`
+ * names the query: a new key starts a new subscription (and shows 'loading' until it
+ * answers); null means "not yet". Pages read only the local database this way, so writes
+ * made here, in another tab or synced from another device show without a reload.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Observable } from 'rxjs';
-import type { LocalDatabase } from '../../../db/index.ts';
+import type { LocalDatabase } from '../../db/index.ts';
 import { useLocalDatabase } from './use-local-database.ts';
 
 export type Live<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: unknown };
@@ -31,7 +32,7 @@ export function useLiveQuery<T>(key: string | null, query: (db: LocalDatabase) =
     const subscription = queryRef.current(db).subscribe({
       next: (value) => setAnswer({ key, db, live: { status: 'ready', value } }),
       error: (error: unknown) => {
-        console.error(`[provider-relations] loading ${label} failed`, error);
+        console.error(`[local-data] loading ${label} failed`, error);
         setAnswer({ key, db, live: { status: 'error', error } });
       },
     });

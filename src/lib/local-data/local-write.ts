@@ -36,7 +36,8 @@ export interface WriteOptions {
   syncing?: () => boolean;
 }
 
-function syncingNow(): boolean {
+/** Whether the device syncs now (online and not paused): a write then gets its answer soon. */
+export function syncingNow(): boolean {
   const sync = useSyncStore.getState();
   return sync.online && sync.pauseReason === null;
 }

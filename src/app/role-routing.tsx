@@ -1,0 +1,22 @@
+/**
+ * Where each role works (issue 25): a provider's own login (the provider role without
+ * staff access) has one page, /my-provider — their record, preferences and delegates —
+ * instead of the staff pages (which RLS would show them with nearly every row missing),
+ * so any other guarded page, the post-sign-in landing included, takes them there.
+ * Staff and admins pass through.
+ */
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { selectIsProviderOnly, useSessionStore } from '../stores/session-store.ts';
+
+export const PROVIDER_HOME = '/my-provider';
+
+export function homePathFor(providerOnly: boolean): string {
+  return providerOnly ? PROVIDER_HOME : '/dashboard';
+}
+
+export function RoleRouting() {
+  const providerOnly = useSessionStore(selectIsProviderOnly);
+  const { pathname } = useLocation();
+  if (providerOnly && pathname !== PROVIDER_HOME) return <Navigate to={PROVIDER_HOME} replace />;
+  return <Outlet />;
+}
