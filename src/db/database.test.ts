@@ -135,8 +135,8 @@ describe('schema versions', () => {
     const { syncedSchema } = await import('./schema/synced-schemas.ts');
     const current = syncedSchema('profiles') as unknown as { properties: Record<string, unknown>; required: string[] };
     const properties = { ...current.properties };
-    delete properties.deactivated_at;
-    delete properties.deactivated_by;
+    // Version 0 had neither the deactivation (version 1) nor the invitation (version 2) fields.
+    for (const added of ['deactivated_at', 'deactivated_by', 'invited_at', 'invited_by']) delete properties[added];
     const older = { ...current, version: 0, properties, required: Object.keys(properties) };
     const old = await createRxDatabase({ name: databaseNameFor('user-migrate'), storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
     await old.addCollections({ profiles: { schema: older as never } });
@@ -149,6 +149,6 @@ describe('schema versions', () => {
 
     const db = await open('user-migrate', { tables: ['profiles'] });
     const doc = (await db.profiles.findOne('55555555-5555-4555-8555-555555555555').exec())!.toJSON();
-    expect(doc).toMatchObject({ first_name: 'Ann', local_dirty: true, deactivated_at: null, deactivated_by: null });
+    expect(doc).toMatchObject({ first_name: 'Ann', local_dirty: true, deactivated_at: null, deactivated_by: null, invited_at: null, invited_by: null });
   });
 });

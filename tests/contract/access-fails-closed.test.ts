@@ -14,12 +14,15 @@ import { expectRefused, organizationRow, providerRow, seedOne, visibleIds } from
 const DIRECTORY = ['organizations', 'providers', 'provider_organization_memberships', 'provider_preferences', 'provider_delegate_approvals', 'patients'];
 
 let admin: TestUser;
+/** A provider login: staff read the `provider` roles of others (to link logins), admins read all. */
+let providerLogin: TestUser;
 let providerId: string;
 let organizationId: string;
 const seeded: Record<string, string> = {};
 
 beforeAll(async () => {
   admin = await userWithRole('admin', 'closed-admin');
+  providerLogin = await userWithRole('provider', 'closed-provider-login');
   organizationId = await seedOne('organizations', organizationRow());
   providerId = await seedOne('providers', providerRow({ default_organization_id: organizationId }));
   seeded.organizations = organizationId;
@@ -37,12 +40,12 @@ beforeAll(async () => {
   });
 });
 
-/** What the caller can read: the seeded directory rows, the admin's profile and roles, the audit. */
+/** What the caller can read: the seeded directory rows, the admin's profile, a provider login's roles, the audit. */
 async function whatTheySee(client: Client): Promise<Record<string, number>> {
   const seen: Record<string, number> = {};
   for (const table of DIRECTORY) seen[table] = (await visibleIds(client, table, [seeded[table]!])).length;
   seen.otherProfiles = (await visibleIds(client, 'profiles', [admin.id])).length;
-  seen.otherRoles = ((await client.from('user_roles').select('id').eq('user_id', admin.id)).data ?? []).length;
+  seen.otherRoles = ((await client.from('user_roles').select('id').eq('user_id', providerLogin.id)).data ?? []).length;
   seen.audit = ((await client.from('audit_log').select('id').eq('row_id', providerId)).data ?? []).length;
   return seen;
 }
@@ -55,6 +58,12 @@ const EVERYTHING = {
   organizations: 1, providers: 1, provider_organization_memberships: 1, provider_preferences: 1,
   provider_delegate_approvals: 1, patients: 1, otherProfiles: 1, otherRoles: 1, audit: 1,
 };
+
+/** Deactivates an account as manage-user does when the seeded admin asks (service role, audited as the admin). */
+async function deactivate(userId: string): Promise<void> {
+  const { error } = await serviceClient().rpc('account_set_deactivated', { p_actor: admin.id, p_user: userId, p_deactivated: true });
+  expect(error).toBeNull();
+}
 
 /** Every kind of write a staff member makes, each refused (or changing no row). */
 async function expectNoWrites(client: Client): Promise<void> {
@@ -120,13 +129,12 @@ describe('deactivating a profile ends access on the next request', () => {
   it('a deactivated staff member reads and writes nothing; the server records who deactivated them', async () => {
     const staff = await staffUser('closed-deactivated');
     expect(await whatTheySee(staff.client)).toEqual(EVERYTHING);
-    const at = new Date().toISOString();
-    const deactivated = await admin.client
-      .from('profiles')
-      .update({ deactivated_at: at, deactivated_by: randomUUID() })
-      .eq('id', staff.id)
-      .select('deactivated_by');
-    expect(deactivated.data).toEqual([{ deactivated_by: admin.id }]);
+    // Through the Data API even an admin is refused: deactivations are manage-user's to record.
+    const forged = await admin.client.from('profiles').update({ deactivated_at: new Date().toISOString(), deactivated_by: randomUUID() }).eq('id', staff.id);
+    expectRefused(forged, 403, '42501');
+    await deactivate(staff.id);
+    const stored = await serviceClient().from('profiles').select('deactivated_by').eq('id', staff.id);
+    expect(stored.data).toEqual([{ deactivated_by: admin.id }]);
 
     expect(await whatTheySee(staff.client)).toEqual(NOTHING);
     await expectNoWrites(staff.client);
@@ -154,7 +162,7 @@ describe('deactivating a profile ends access on the next request', () => {
   it('an admin whose profile is deactivated is no admin: cannot grant roles', async () => {
     const other = await userWithRole('admin', 'closed-admin-gone');
     const target = await signedInUser('closed-admin-target');
-    await admin.client.from('profiles').update({ deactivated_at: new Date().toISOString() }).eq('id', other.id);
+    await deactivate(other.id);
     expectRefused(await other.client.from('user_roles').insert({ user_id: target.id, role: 'staff' }), 403, '42501');
   });
 });

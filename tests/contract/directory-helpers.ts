@@ -21,8 +21,16 @@ export function badCheckDigitNpi(): string {
 
 export type Row = Record<string, unknown>;
 
+/** A random organization NPI (Type 2 NPIs start with 2) with a valid check digit. */
+export function randomOrganizationNpi(): string {
+  return withCheckDigit(`2${String(randomInt(0, 100_000_000)).padStart(8, '0')}`);
+}
+
+/** A fresh organization; a healthcare one or a sole proprietor gets the NPI the database requires. */
 export function organizationRow(overrides: Row = {}): Row {
-  return { id: randomUUID(), legal_name: `Contract Clinic ${randomUUID().slice(0, 6)}`, type: 'non_healthcare', ...overrides };
+  const type = overrides.type ?? 'non_healthcare';
+  const npi = type === 'healthcare' ? randomOrganizationNpi() : type === 'sole_proprietor' ? randomNpi() : null;
+  return { id: randomUUID(), legal_name: `Contract Clinic ${randomUUID().slice(0, 6)}`, type, ...(npi ? { npi } : {}), ...overrides };
 }
 
 export function providerRow(overrides: Row = {}): Row {

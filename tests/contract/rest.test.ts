@@ -25,7 +25,7 @@ let creatorEmail: string;
 
 beforeAll(async () => {
   const orgs = await seedRows('organizations', [
-    organizationRow({ legal_name: names.acme, type: 'non_healthcare', is_active: true }),
+    organizationRow({ legal_name: names.acme, type: 'healthcare', is_active: true }),
     organizationRow({ legal_name: names.beta, type: 'non_healthcare', is_active: false }),
     organizationRow({ legal_name: names.gamma, type: 'sole_proprietor', is_active: true }),
   ]);
@@ -54,7 +54,7 @@ describe('embedding', () => {
       .eq('id', membershipId)
       .single();
     expectOk(answer, 200);
-    expect(answer.data).toEqual({ id: membershipId, organizations: { legal_name: names.acme, type: 'non_healthcare' } });
+    expect(answer.data).toEqual({ id: membershipId, organizations: { legal_name: names.acme, type: 'healthcare' } });
   });
 
   it('embeds a one-to-many relation as an array, ordered, nested and limited per parent', async () => {

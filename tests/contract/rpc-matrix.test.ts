@@ -18,7 +18,9 @@ beforeAll(async () => {
   callers = await setUpCallers('rpc');
 });
 
-const TRIGGERS = ['touch_modified', 'touch_updated_at', 'guard_profile_update', 'audit_row_change', 'audit_inserted_rows', 'audit_updated_rows', 'audit_deleted_rows', 'handle_new_user', 'handle_user_sign_in', 'handle_user_email_change'];
+const TRIGGERS = ['touch_modified', 'touch_updated_at', 'guard_profile_update', 'audit_row_change', 'audit_inserted_rows', 'audit_updated_rows', 'audit_deleted_rows', 'handle_new_user', 'handle_user_sign_in', 'handle_user_email_change',
+  // users and access (20261125150000)
+  'guard_admin_role', 'guard_account_state', 'revive_role', 'touch_profile_of_role', 'touch_profile_of_delegate', 'stamp_app_settings', 'handle_user_confirmed'];
 /** The policy helpers the public schema had: now only in schema `private`, which the API does not expose. */
 const FORMER_HELPERS = ['is_admin', 'is_provider_user', 'is_staff', 'my_provider_id'];
 
@@ -34,8 +36,9 @@ it('covers every function the migrations leave in the public schema', () => {
   const { created, dropped } = functionsOfMigrations();
   const left = [...created].filter((name) => !dropped.has(name));
   // apply_reference_import and reference_asset: tests/contract/reference-data.test.ts;
-  // claim_device_number and record_openings: tests/contract/patients.test.ts.
-  const others = ['apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings'];
+  // claim_device_number and record_openings: tests/contract/patients.test.ts;
+  // account_set_deactivated and account_record_invitation (service role only): tests/contract/users-*.test.ts.
+  const others = ['apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation'];
   expect(left.sort()).toEqual(['npi_is_valid', 'sync_push', ...others, ...TRIGGERS].sort());
   expect([...dropped].sort()).toEqual([...FORMER_HELPERS].sort());
 });

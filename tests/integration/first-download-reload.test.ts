@@ -54,7 +54,7 @@ beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
   user = await signedInUser('reload-staff');
   await insert('user_roles', [{ id: randomUUID(), user_id: user.id, role: 'staff' }]);
-  const orgs = Array.from({ length: 3 }, (_, i) => ({ id: randomUUID(), legal_name: `Reload Clinic ${i}`, type: 'healthcare' }));
+  const orgs = Array.from({ length: 3 }, (_, i) => ({ id: randomUUID(), legal_name: `Reload Clinic ${i}`, type: 'non_healthcare' }));
   await insert('organizations', orgs);
   const providers = Array.from({ length: 7 }, (_, i) => ({
     id: randomUUID(),
@@ -67,6 +67,10 @@ beforeAll(async () => {
   await insert('provider_organization_memberships', providers.slice(0, 4).map((p, i) => ({ id: randomUUID(), provider_id: p.id, organization_id: orgs[i % 3]!.id })));
   await insert('provider_preferences', providers.slice(0, 3).map((p) => ({ id: randomUUID(), provider_id: p.id })));
   await insert('provider_delegate_approvals', providers.slice(0, 2).map((p) => ({ id: randomUUID(), provider_id: p.id, delegate_id: user.id, approval_type: 'both' })));
+  await insert('pickup_requests', [{
+    id: randomUUID(), organization_id: orgs[0]!.id, pickup_date: '2026-12-01', window_start: '09:00', window_end: '11:00',
+    specimen_count: 2, transport_temperature: 'ambient',
+  }]);
 }, 120_000);
 
 afterAll(async () => {
