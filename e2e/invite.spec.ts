@@ -1,5 +1,5 @@
 /**
- * Journey: an invited user opens the link from their email (the local stack's mailbox),
+ * Journey: an invited staff member (role granted first, as invite-user does) opens the link from their email (the local stack's mailbox),
  * lands on /auth/set-password signed in from the link, chooses a password, is welcomed,
  * and can sign in with it later. A used link is refused with a way back.
  */
@@ -15,6 +15,11 @@ async function invite(email: string, redirectTo: string): Promise<string> {
     body: JSON.stringify({ email, data: { first_name: 'Imani', last_name: 'Grant' } }),
   });
   expect(invited.status).toBe(200);
+  // Access is granted, never inferred: invite-user grants the role before it invites, so the
+  // journey does too (an account without a role waits for an admin's approval).
+  const { id } = (await invited.json()) as { id: string };
+  const granted = await fetch(`${STACK_URL}/rest/v1/user_roles`, { method: 'POST', headers, body: JSON.stringify({ user_id: id, role: 'staff' }) });
+  expect(granted.status).toBe(201);
   const mail = await fetch(`${STACK_URL}/__stack/mailbox?email=${encodeURIComponent(email)}`, { headers });
   const items = (await mail.json()) as Array<{ kind: string; link: string }>;
   const link = items.find((item) => item.kind === 'invite')?.link;
