@@ -53,6 +53,8 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's light error text (red.500 on white, 3.8:1) is under AA for field messages.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
         brand: {
           solid: accent('600', '600'),
           contrast: { value: 'white' },
