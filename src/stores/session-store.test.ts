@@ -394,6 +394,31 @@ describe('session store', () => {
       expect(t.store.getState().access).toBe('deactivated');
     });
 
+    it('asks again after a check already on its way, which may have read before the revocation', async () => {
+      const t = await signedIn([{ role: 'staff' }]);
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const real = t.client.from.getMockImplementation();
+      if (!real) throw new Error('no table fake');
+      // The first check has read the roles (still staff); its profile read is slow.
+      t.client.from.mockImplementationOnce(real).mockImplementationOnce((name: string) => {
+        const builder = real(name);
+        const answer = builder.maybeSingle;
+        builder.maybeSingle = async () => {
+          await gate;
+          return answer();
+        };
+        return builder;
+      });
+      const first = t.store.getState().checkAccess();
+      await flush();
+      t.roleQuery.rows = [{ role: 'staff', _deleted: true }];
+      const second = t.store.getState().checkAccess();
+      release();
+      await Promise.all([first, second]);
+      expect(t.store.getState().access).toBe('revoked');
+    });
+
     it('calls a sign-up without a role pending', async () => {
       const t = await signedIn([]);
       expect(t.store.getState()).toMatchObject({ access: 'pending', isAdmin: false });

@@ -74,6 +74,7 @@ export function createSessionStore(deps: SessionDeps) {
 
   return create<SessionState>()((set, get) => {
     let checking: Promise<void> | null = null;
+    let followUp: Promise<void> | null = null;
 
     function refreshAccess(userId: string): Promise<void> {
       checking ??= (async () => {
@@ -280,6 +281,16 @@ export function createSessionStore(deps: SessionDeps) {
       async checkAccess() {
         const { status, user } = get();
         if (status !== 'signed-in' || !user) return;
+        // A check already on its way may have read before the change that prompted this one
+        // (a sync that just brought a revocation): ask once more after it, not only join it.
+        if (checking) {
+          const userId = user.id;
+          followUp ??= checking.then(() => {
+            followUp = null;
+            return get().user?.id === userId ? refreshAccess(userId) : undefined;
+          });
+          return followUp;
+        }
         await refreshAccess(user.id);
       },
 

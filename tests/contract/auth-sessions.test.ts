@@ -54,6 +54,24 @@ describe('refresh tokens', () => {
     expect(next.data.session?.refresh_token).not.toBe(second?.refresh_token);
   });
 
+  test('a client that lost the answer of its refresh gets the token issued then, however late it comes back', async () => {
+    // A browser killed before it wrote the rotated token to disk restarts with the parent,
+    // long after GoTrue's 10-second reuse interval: the parent of the active token is still
+    // accepted (GoTrue's own rule) and answers with that active token.
+    const user = await signedInUser('lost-answer');
+    const first = await sessionOf(user);
+    const lost = (await anonClient().auth.refreshSession({ refresh_token: first.refresh_token })).data.session;
+    expect(lost?.refresh_token).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+
+    const again = await anonClient().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(again.error).toBeNull();
+    expect(again.data.session?.refresh_token).toBe(lost?.refresh_token);
+    expect(claimsOf(again.data.session?.access_token ?? '')['session_id']).toBe(claimsOf(first.access_token)['session_id']);
+    const next = await anonClient().auth.refreshSession({ refresh_token: lost?.refresh_token ?? '' });
+    expect(next.error).toBeNull();
+  }, 30_000);
+
   test('reusing an older rotated refresh token is refused and revokes the whole session', async () => {
     const user = await signedInUser('reuse');
     const first = await sessionOf(user);

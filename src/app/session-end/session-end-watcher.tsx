@@ -14,18 +14,26 @@ import { SessionEndedDialog } from './session-ended-dialog.tsx';
 
 /** How often an open app asks the server again when nothing else made it. */
 export const ACCESS_CHECK_INTERVAL_MS = 60_000;
-/** The least time between two checks (a burst of syncs asks once). */
+/** The least time between two checks (a burst of syncs asks once, at the end of the gap). */
 export const ACCESS_CHECK_MIN_GAP_MS = 3_000;
 
 function useAccessChecks(signedIn: boolean): void {
   useEffect(() => {
     if (!signedIn) return undefined;
     let last = 0;
-    const check = () => {
-      const now = Date.now();
-      if (now - last < ACCESS_CHECK_MIN_GAP_MS) return;
-      last = now;
+    let deferred: ReturnType<typeof setTimeout> | null = null;
+    const run = () => {
+      deferred = null;
+      last = Date.now();
       void useSessionStore.getState().checkAccess();
+    };
+    // A burst asks once, but a request inside the gap is put off to its end, never dropped:
+    // the sync that brings a revocation often completes moments after the previous check.
+    const check = () => {
+      if (deferred) return;
+      const wait = last + ACCESS_CHECK_MIN_GAP_MS - Date.now();
+      if (wait <= 0) run();
+      else deferred = setTimeout(run, wait);
     };
     const unsubscribe = useSyncStore.subscribe((state, previous) => {
       if (state.lastSyncedAt !== previous.lastSyncedAt && state.lastSyncedAt !== null) check();
@@ -35,6 +43,7 @@ function useAccessChecks(signedIn: boolean): void {
     return () => {
       unsubscribe();
       clearInterval(timer);
+      if (deferred) clearTimeout(deferred);
       window.removeEventListener('focus', check);
     };
   }, [signedIn]);

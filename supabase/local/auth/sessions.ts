@@ -117,10 +117,10 @@ export async function rotateRefreshToken(
   if (!row || !row.session_id || !row.session_found) {
     return new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   }
-  // A token rotated moments ago whose child is still unused comes back from a concurrent
-  // refresh of the same client (two tabs, or a reload while a refresh was on its way): as
-  // GoTrue does within its reuse interval, that client gets the child, not a theft alarm.
-  const activeChild = row.revoked ? await childWithinReuseInterval(tx, token) : null;
+  // A rotated token whose child is still unused comes back from the same client, which did
+  // not keep the answer of its refresh (see activeChildOf): as GoTrue does, that client gets
+  // the child, not a theft alarm.
+  const activeChild = row.revoked ? await activeChildOf(tx, token) : null;
   if (row.revoked && !activeChild) {
     // A revoked token comes back only if it was copied: end the session it belongs to.
     await revokeSession(tx, row.session_id);
@@ -185,17 +185,17 @@ export async function endSessions(
   }
 }
 
-/** GoTrue's default refresh token reuse interval (GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL). */
-const REUSE_INTERVAL_SECONDS = 10;
-
-/** The unused child of `token` when `token` was rotated within the reuse interval. */
-async function childWithinReuseInterval(tx: Transaction, token: string): Promise<string | null> {
+/**
+ * The session's currently active refresh token when it is the unused child of `token`. As in
+ * GoTrue, the parent of the active token is accepted whenever it comes back (the client
+ * could not store the answer of its refresh: two tabs racing, a reload while a refresh was
+ * on its way, a browser killed before it wrote the new token to disk) and gets that child;
+ * only a token whose child was used in turn is a copy.
+ */
+async function activeChildOf(tx: Transaction, token: string): Promise<string | null> {
   const { rows } = await tx.query<{ token: string }>(
-    `select child.token from auth.refresh_tokens child
-       join auth.refresh_tokens parent on parent.token = child.parent
-      where child.parent = $1 and not child.revoked
-        and parent.updated_at > now() - make_interval(secs => $2)`,
-    [token, REUSE_INTERVAL_SECONDS],
+    'select child.token from auth.refresh_tokens child where child.parent = $1 and not child.revoked',
+    [token],
   );
   return rows[0]?.token ?? null;
 }
