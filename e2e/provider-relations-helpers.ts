@@ -92,7 +92,11 @@ export async function userIdOf(email: string): Promise<string> {
   return rows[0].id;
 }
 
-/** Creates confirmed users (their profiles come from the auth trigger). */
+/**
+ * Creates confirmed, approved users (their profiles come from the auth trigger). Each gets the
+ * role `staff` through the service role, as an admin's invite grants it: an account without a
+ * role waits for approval, and staff can neither see it nor make it a delegate.
+ */
 export async function createUsers(users: Array<{ email: string; firstName: string; lastName: string; title?: string }>): Promise<void> {
   for (const user of users) {
     const response = await fetch(`${STACK_URL}/auth/v1/admin/users`, {
@@ -106,6 +110,8 @@ export async function createUsers(users: Array<{ email: string; firstName: strin
       }),
     });
     expect(response.status, await response.clone().text()).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    await serviceRest('user_roles', 'POST', { user_id: id, role: 'staff' });
   }
 }
 
