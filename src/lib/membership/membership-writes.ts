@@ -43,10 +43,13 @@ export async function addToOrganization(
   try {
     if (write.kind === 'insert') {
       const written = await insertLocal(db.memberships, newLocalDoc('provider_organization_memberships', write.record));
-      return { ok: true, outcome: outcomeOf(await awaitServer(db.memberships, written, options), write.record) };
+      // created_at, updated_at and assigned_by are written by the server (its clock, the caller):
+      // whether the membership stuck is told by the fields the user chose.
+      const { provider_id, organization_id, is_active } = write.record;
+      return { ok: true, outcome: outcomeOf(await awaitServer(db.memberships, written, options), { provider_id, organization_id, is_active }) };
     }
     const written = await patchLocal(db.memberships, write.id, write.patch);
-    return { ok: true, outcome: outcomeOf(await awaitServer(db.memberships, written, options), write.patch) };
+    return { ok: true, outcome: outcomeOf(await awaitServer(db.memberships, written, options), { is_active: write.patch.is_active }) };
   } catch (error) {
     console.error('[memberships] adding the provider to the organization failed', error);
     return { ok: true, outcome: 'failed' };
