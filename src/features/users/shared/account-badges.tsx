@@ -7,7 +7,7 @@ const ROLE_PALETTE: Record<RoleName, string> = { admin: 'brand', staff: 'gray', 
 
 export function StatusBadge({ status }: { status: AccountStatus }) {
   return (
-    <Badge colorPalette={STATUS_PALETTE[status]} variant={status === 'pending' ? 'solid' : 'subtle'} data-testid="account-status">
+    <Badge colorPalette={STATUS_PALETTE[status]} variant={status === 'pending' ? 'surface' : 'subtle'} data-testid="account-status">
       {ACCOUNT_STATUS_LABELS[status]}
     </Badge>
   );
