@@ -10,6 +10,9 @@ import { selectIsProviderOnly, useSessionStore } from '../stores/session-store.t
 
 export const PROVIDER_HOME = '/my-provider';
 
+/** The pages a provider's own login may open: their page, and the dashboard of their record (issue 27). */
+const PROVIDER_PAGES: ReadonlySet<string> = new Set([PROVIDER_HOME, '/dashboard']);
+
 export function homePathFor(providerOnly: boolean): string {
   return providerOnly ? PROVIDER_HOME : '/dashboard';
 }
@@ -17,6 +20,6 @@ export function homePathFor(providerOnly: boolean): string {
 export function RoleRouting() {
   const providerOnly = useSessionStore(selectIsProviderOnly);
   const { pathname } = useLocation();
-  if (providerOnly && pathname !== PROVIDER_HOME) return <Navigate to={PROVIDER_HOME} replace />;
+  if (providerOnly && !PROVIDER_PAGES.has(pathname)) return <Navigate to={PROVIDER_HOME} replace />;
   return <Outlet />;
 }

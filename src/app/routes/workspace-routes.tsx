@@ -6,10 +6,11 @@
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { page, placeholder } from './lazy-route.tsx';
+import { dashboardPage } from './dashboard-route.tsx';
 import { myProviderPage } from './my-provider-route.tsx';
 
 export const workspaceRoutes: RouteObject[] = [
-  { path: 'dashboard', lazy: placeholder('Dashboard') },
+  { path: 'dashboard', lazy: dashboardPage },
   { path: 'welcome', lazy: page(() => import('../../features/welcome/welcome-page.tsx'), 'WelcomePage') },
   { path: 'my-provider', lazy: myProviderPage },
   { path: 'orders/entry', lazy: placeholder('Order Entry') },

@@ -11,6 +11,7 @@ import { Button, HStack, SegmentGroup, Text } from '@chakra-ui/react';
 import { memo, useCallback, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuBuilding2, LuPlus } from 'react-icons/lu';
+import { ActiveFilters } from '../../../components/list/active-filters.tsx';
 import { ListEmpty } from '../../../components/list/list-empty.tsx';
 import { ListFailed, ListLoading } from '../../../components/list/list-status-panel.tsx';
 import { ScopeNav } from '../../../components/list/scope-nav.tsx';
@@ -19,14 +20,15 @@ import { useFailureToast } from '../../../components/list/use-failure-toast.ts';
 import { VirtualTable, type ListColumn } from '../../../components/list/virtual-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { listView } from '../../../lib/list/list-display.ts';
-import { choiceFilter } from '../../../lib/list/url-filters.ts';
 import { useList } from '../../../lib/list/use-list.ts';
 import { useListRows } from '../../../lib/list/use-list-rows.ts';
 import { useListSearch } from '../../../lib/list/use-list-search.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { useActiveMemberCounts } from '../data/member-counts.ts';
+import { usePickupsToday } from '../data/pickups-today.ts';
 import { organizationListDefinition, type ListOrganization } from '../data/organization-list-definition.ts';
+import { ORGANIZATION_LIST_FILTERS, PICKUP_TODAY_LABEL, STATUS_VALUES, WITHOUT_PROVIDER_LABEL, type StatusFilter } from '../model/organization-list-filters.ts';
 import { LIST_PATHS, manageOrganizationPath, ORGANIZATION_PATHS } from '../model/organization-paths.ts';
 import {
   ADD_ORGANIZATION_LABEL,
@@ -51,15 +53,6 @@ const COLUMNS: readonly ListColumn[] = ORGANIZATION_LIST_COLUMNS.map((label) => 
   end: label === 'Active providers',
 }));
 
-const STATUS_VALUES = ['all', 'active', 'inactive'] as const;
-type StatusFilter = (typeof STATUS_VALUES)[number];
-
-/** ?status=active|inactive (all by default); ?type= picks the type on /organizations itself. */
-export const ORGANIZATION_LIST_FILTERS = {
-  status: choiceFilter('status', STATUS_VALUES, 'all'),
-  type: choiceFilter('type', ORGANIZATION_SCOPES, 'all'),
-};
-
 const STATUS_LABELS: Readonly<Record<StatusFilter, string>> = { all: 'Any status', active: 'Active', inactive: 'Inactive' };
 
 const NAV_ITEMS = ORGANIZATION_SCOPES.map((scope) => ({ key: scope, label: SCOPE_LABELS[scope], to: LIST_PATHS[scope] }));
@@ -71,17 +64,36 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
   const list = useList(organizationListDefinition, scope);
   const online = useSyncStore((state) => state.online);
   const [search, setSearch] = useListSearch(`organizations:${scope}`);
-  const status = filters.status;
-  const filter = useMemo(() => (status === 'all' ? null : (row: ListOrganization) => row.is_active === (status === 'active')), [status]);
+  const { status, providers, pickup } = filters;
+  const counts = useActiveMemberCounts();
+  const pickups = usePickupsToday().counts;
+  const filter = useMemo(() => {
+    if (status === 'all' && providers === 'any' && pickup === 'any') return null;
+    return (row: ListOrganization) =>
+      (status === 'all' || row.is_active === (status === 'active')) &&
+      (providers === 'any' || !counts.get(row.id)) &&
+      (pickup === 'any' || (pickups.get(row.id) ?? 0) > 0);
+    // The counts matter only to the filters that read them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, providers, pickup, providers === 'none' ? counts : null, pickup === 'today' ? pickups : null]);
   const { rows, total } = useListRows(list, organizationListDefinition, scope, search, filter);
   const searching = search.trim() !== '';
-  const counts = useActiveMemberCounts();
+  const narrowed = searching || status !== 'all' || providers !== 'any' || pickup !== 'any';
+  const filterLabels = useMemo(
+    () => [...(providers === 'none' ? [WITHOUT_PROVIDER_LABEL] : []), ...(pickup === 'today' ? [PICKUP_TODAY_LABEL] : [])],
+    [providers, pickup],
+  );
   const open = useCallback((id: string) => navigate(manageOrganizationPath(id)), [navigate]);
   const view = listView(list, rows.length, total);
   useFailureToast(view.failure, listFailureMessage);
   const statusControl = useMemo(
-    () => <StatusFilterControl value={status} onChange={(value) => setFilter('status', value)} />,
-    [status, setFilter],
+    () => (
+      <>
+        <StatusFilterControl value={status} onChange={(value) => setFilter('status', value)} />
+        <ActiveFilters labels={filterLabels} clearTo={LIST_PATHS[scope]} />
+      </>
+    ),
+    [status, setFilter, filterLabels, scope],
   );
 
   let content;
@@ -104,12 +116,12 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
       );
       break;
     case 'empty': {
-      const text = organizationEmptyState(scope, searching || status !== 'all');
+      const text = organizationEmptyState(scope, narrowed);
       content = (
         <ListEmpty
           title={text.title}
           description={text.description}
-          searching={searching || status !== 'all'}
+          searching={narrowed}
           icon={<LuBuilding2 />}
           add={text.showAddButton ? { label: ADD_ORGANIZATION_LABEL, to: ORGANIZATION_PATHS.typeSelection } : null}
           testId="organization-list-empty"
@@ -127,7 +139,7 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
             grid={ORGANIZATION_GRID}
             Row={OrganizationRow}
             onOpen={open}
-            resetKey={`${scope}:${status}:${search}`}
+            resetKey={`${scope}:${status}:${filterLabels.join()}:${search}`}
             testId="organization"
           />
         </MemberCountsContext.Provider>

@@ -4,14 +4,16 @@
  */
 import * as shared from '../../../lib/list/first-page-snapshot.ts';
 import { medicareLabOrdering } from '../model/pecos-status.ts';
+import { slimNppesData } from '../model/provider-checks.ts';
 import type { ProviderSearchScope } from '../model/search-text.ts';
 import type { ListProvider, ListSnapshot } from './provider-list-source.ts';
 
 export { clearFirstPages } from '../../../lib/list/first-page-snapshot.ts';
 
-/** A row reduced to what the list shows. */
+/** A row reduced to what the list shows, and what its URL filters and the dashboard's figures read (provider-checks.ts). */
 export function slimRow(row: ListProvider): Partial<ListProvider> {
   const ordering = medicareLabOrdering(row);
+  const nppes = slimNppesData(row.nppes_data);
   return {
     id: row.id,
     first_name: row.first_name,
@@ -25,6 +27,7 @@ export function slimRow(row: ListProvider): Partial<ListProvider> {
     pecos_verified: row.pecos_verified,
     pecos_verification_date: row.pecos_verification_date,
     pecos_verification_data: ordering === 'unknown' ? null : { npi: row.npi, can_order_part_b: ordering === 'yes' },
+    ...(nppes === null ? {} : { nppes_data: nppes as ListProvider['nppes_data'] }),
   };
 }
 

@@ -6,9 +6,10 @@
  * where a local read or the first download genuinely fails.
  */
 import { Button } from '@chakra-ui/react';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuPlus } from 'react-icons/lu';
+import { ActiveFilters } from '../../../components/list/active-filters.tsx';
 import { ListFailed, ListLoading } from '../../../components/list/list-status-panel.tsx';
 import { SearchCard } from '../../../components/list/search-card.tsx';
 import { useFailureToast } from '../../../components/list/use-failure-toast.ts';
@@ -17,13 +18,15 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { listView } from '../../../lib/list/list-display.ts';
 import { useListRows } from '../../../lib/list/use-list-rows.ts';
 import { useListSearch } from '../../../lib/list/use-list-search.ts';
+import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { providerListDefinition } from '../data/provider-list-definition.ts';
 import { useProviderList } from '../data/use-provider-list.ts';
 import { manageProviderPath } from '../model/manage-route.ts';
+import { activeCheckLabels, PROVIDER_LIST_FILTERS, providerCheckPredicate } from '../model/provider-checks.ts';
 import { ADD_PROVIDER_LABEL, FIND_PROVIDERS_TITLE, LIST_TITLES, PROVIDER_LIST_COLUMNS } from '../model/provider-texts.ts';
 import type { ProviderSearchScope } from '../model/search-text.ts';
-import { TYPE_SELECTION_PATH } from './list-paths.ts';
+import { LIST_PATHS, TYPE_SELECTION_PATH } from './list-paths.ts';
 import { ListScopeNav } from './list-scope-nav.tsx';
 import { countSummary, LIST_DESCRIPTIONS, listFailureMessage, SEARCH_HINTS, SEARCH_PLACEHOLDERS } from './list-texts.ts';
 import { ProviderListEmpty } from './provider-list-empty.tsx';
@@ -38,7 +41,12 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
   const online = useSyncStore((state) => state.online);
   // Each list keeps its search while the user opens a provider and comes back.
   const [search, setSearch] = useListSearch(`providers:${scope}`);
-  const { rows, total } = useListRows(list, providerListDefinition, scope, search);
+  // ?pecos=, ?part_b=, ?nppes= (the dashboard's figures link here with them).
+  const [checks] = useUrlFilters(PROVIDER_LIST_FILTERS);
+  const filter = useMemo(() => providerCheckPredicate(checks, Date.now()), [checks]);
+  const filterLabels = useMemo(() => activeCheckLabels(checks), [checks]);
+  const filterControl = useMemo(() => <ActiveFilters labels={filterLabels} clearTo={LIST_PATHS[scope]} />, [filterLabels, scope]);
+  const { rows, total } = useListRows(list, providerListDefinition, scope, search, filter);
   const searching = search.trim() !== '';
   const open = useCallback((id: string) => navigate(manageProviderPath(id)), [navigate]);
   const view = listView(list, rows.length, total);
@@ -65,7 +73,7 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
       );
       break;
     case 'empty':
-      content = <ProviderListEmpty scope={scope} searching={searching} />;
+      content = <ProviderListEmpty scope={scope} searching={searching || filter !== null} />;
       break;
     case 'table':
       content = (
@@ -77,7 +85,7 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
           Row={ProviderRow}
           rowHeight={ROW_HEIGHT}
           onOpen={open}
-          resetKey={`${scope}:${search}`}
+          resetKey={`${scope}:${filterLabels.join()}:${search}`}
           testId="provider"
         />
       );
@@ -95,6 +103,7 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
         hint={SEARCH_HINTS[scope]}
         summary={view.showCount ? countSummary(rows.length, total, searching) : null}
         countTestId="provider-count"
+        filters={filterControl}
       />
       {content}
     </>

@@ -1,0 +1,37 @@
+/**
+ * /dashboard composed from the features (issue 27; features do not import each other): the
+ * staff see verification health, organizations and this device's sync state; a provider's
+ * own login sees their record. Orders and results add their sections to this list.
+ */
+import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
+import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
+import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
+import { PROVIDER_HOME } from '../role-routing.tsx';
+
+export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
+  const [{ DashboardPage }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }] = await Promise.all([
+    import('../../features/dashboard/dashboard-page.tsx'),
+    import('../../features/dashboard/sync-card.tsx'),
+    import('../../features/providers/dashboard/verification-health-card.tsx'),
+    import('../../features/providers/dashboard/own-record-card.tsx'),
+    import('../../features/organizations/dashboard/organization-figures-card.tsx'),
+    import('../../features/my-provider/use-my-provider.ts'),
+  ]);
+
+  function OwnRecordSection() {
+    const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+    const mine = useMyProvider(userId);
+    const value = mine.status === 'ready' ? mine.value : null;
+    if (value?.kind !== 'linked') return null;
+    return <OwnRecordCard provider={value.provider} to={PROVIDER_HOME} />;
+  }
+
+  const sections: DashboardSection[] = [
+    { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
+    { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
+    { id: 'sync', audience: 'staff', Component: SyncCard },
+    { id: 'own-record', audience: 'provider', Component: OwnRecordSection },
+    { id: 'provider-sync', audience: 'provider', Component: SyncCard },
+  ];
+  return { Component: () => <DashboardPage sections={sections} /> };
+};

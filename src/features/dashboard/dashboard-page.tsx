@@ -1,0 +1,29 @@
+/**
+ * /dashboard (issue 27): what needs attention now, from local data only (it paints offline
+ * and after a reload from what the device holds). The sections come from src/app, which
+ * composes them from the features; this page lays them out for the user's role.
+ */
+import { GridItem, SimpleGrid } from '@chakra-ui/react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
+import { sectionsFor, type DashboardSection } from './dashboard-sections.ts';
+
+export function DashboardPage({ sections }: { sections: readonly DashboardSection[] }) {
+  const providerOnly = useSessionStore(selectIsProviderOnly);
+  const shown = sectionsFor(sections, providerOnly);
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={providerOnly ? 'Your provider record at a glance.' : 'What needs attention today. Every figure opens the list it counts.'}
+      />
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="dashboard">
+        {shown.map(({ id, wide, Component }) => (
+          <GridItem key={id} colSpan={wide ? { base: 1, md: 2 } : 1}>
+            <Component />
+          </GridItem>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}
