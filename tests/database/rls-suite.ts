@@ -29,6 +29,21 @@ export function describeRls(current: () => TestDatabase): void {
       expectOutcome(await current().asCaller(claimsOf(check.who), check.sql), check.expect);
     });
 
+    it('keeps the audit append-only even for the owner: updates, deletes and truncates are refused by a trigger', async () => {
+      const [row] = await current().asOwner(`select id from public.audit_log order by id limit 1`);
+      expect(row).toBeDefined();
+      for (const sql of [
+        `update public.audit_log set action = 'delete' where id = ${String((row as { id: unknown }).id)}`,
+        `delete from public.audit_log where id = ${String((row as { id: unknown }).id)}`,
+        'truncate public.audit_log',
+        'truncate public.access_log',
+      ]) {
+        await expect(current().asOwner(sql)).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(/is append-only: (update|delete|truncate) refused/) });
+      }
+      const [after] = await current().asOwner(`select count(*)::int as n from public.audit_log where id = ${String((row as { id: unknown }).id)}`);
+      expect(after).toEqual({ n: 1 });
+    });
+
     it('streams every synced table over Realtime, and nothing else', async () => {
       const published = await current().asOwner(
         `select tablename::text as name from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime' order by 1`,

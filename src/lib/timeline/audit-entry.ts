@@ -1,0 +1,48 @@
+/**
+ * One row of the audit trail as the timeline reads it from the Data API (`audit_log`,
+ * migration 20261121000003 and later): who changed which record how, with the changed
+ * fields ({"field": {"old", "new"}}) of an update and the whole row of an insert or delete.
+ */
+
+export interface AuditEntry {
+  id: number;
+  table_name: string;
+  row_id: string;
+  action: 'insert' | 'update' | 'delete';
+  changed_by: string | null;
+  changed_at: string;
+  changed_fields: Record<string, { old: unknown; new: unknown }> | null;
+  row_data: Record<string, unknown> | null;
+}
+
+export const AUDIT_COLUMNS = 'id, table_name, row_id, action, changed_by, changed_at, changed_fields, row_data';
+
+/** The kinds of record the timeline can be filtered by (audit_log.table_name). */
+export const AUDITED_TABLES = [
+  'providers',
+  'organizations',
+  'provider_organization_memberships',
+  'provider_preferences',
+  'provider_delegate_approvals',
+  'profiles',
+  'user_roles',
+  'pickup_requests',
+  'patients',
+  'app_settings',
+] as const;
+
+export const RECORD_KIND_LABELS: Readonly<Record<string, string>> = {
+  providers: 'Provider',
+  organizations: 'Organization',
+  provider_organization_memberships: 'Membership',
+  provider_preferences: 'Result preferences',
+  provider_delegate_approvals: 'Delegate',
+  profiles: 'User account',
+  user_roles: 'Role',
+  pickup_requests: 'Pickup request',
+  patients: 'Patient',
+  app_settings: 'Access settings',
+};
+
+export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
