@@ -180,6 +180,7 @@ export { watchOutboxItem, watchOutboxItems, retryOutboxItem, removeOutboxItem, t
 export { createEndingsWatcher } from './outbox/outbox-endings.ts';
 export type { OutboxItem, OutboxKind, OutboxState } from './outbox/outbox-schema.ts';
 export * from './queries.ts';
+export { cacheAuditEntries, readCachedAuditEntries, MAX_CACHED_AUDIT_ENTRIES, type CachedAuditEntry } from './audit-cache.ts';
 export type { JsonValue } from './tables/columns.ts';
 export type * from './tables/definitions.ts';
 export { COLLECTION_OF, DIRECTORY_TABLES, PROTECTED_TABLES, SYNC_ORDER } from './tables/definitions.ts';

@@ -4,6 +4,7 @@
  * also at /new; NPI lookup; create) and the manage page with its tabs.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { organizationActivityTab } from './activity-tabs.tsx';
 import { page, placeholder } from './lazy-route.tsx';
 
 const listPages = () => import('../../features/organizations/list/organization-list-page.tsx');
@@ -32,6 +33,7 @@ export const organizationRoutes: RouteObject[] = [
               { path: 'edit', lazy: page(() => import('../../features/organizations/manage/organization-edit-tab.tsx'), 'OrganizationEditTab') },
               { path: 'schedule', lazy: page(() => import('../../features/organizations/manage/organization-schedule-tab.tsx'), 'OrganizationScheduleTab') },
               { path: 'people', lazy: placeholder('Organization People') },
+              { path: 'activity', lazy: organizationActivityTab },
             ],
           },
         ],

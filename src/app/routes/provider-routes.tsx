@@ -4,6 +4,7 @@
  * `/providers/{id}/manage` opens on the Profile tab (`edit`).
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { providerActivityTab } from './activity-tabs.tsx';
 import { page } from './lazy-route.tsx';
 import { delegatesTabWithSlots, editTabWithSlots, managePageWithSlots, preferencesTabWithSlots } from './provider-manage-slots.tsx';
 
@@ -30,6 +31,7 @@ export const providerRoutes: RouteObject[] = [
               { path: 'edit', lazy: editTabWithSlots },
               { path: 'preferences', lazy: preferencesTabWithSlots },
               { path: 'delegates', lazy: delegatesTabWithSlots },
+              { path: 'activity', lazy: providerActivityTab },
             ],
           },
         ],

@@ -14,7 +14,7 @@ export const workspaceRoutes: RouteObject[] = [
   { path: 'welcome', lazy: page(() => import('../../features/welcome/welcome-page.tsx'), 'WelcomePage') },
   { path: 'my-provider', lazy: myProviderPage },
   { path: 'orders/entry', lazy: placeholder('Order Entry') },
-  { path: 'timeline', lazy: placeholder('Timeline') },
+  { path: 'timeline', lazy: page(() => import('../../features/timeline/timeline-page.tsx'), 'TimelinePage') },
   {
     path: 'patients',
     children: [

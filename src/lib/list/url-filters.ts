@@ -48,6 +48,20 @@ export function idFilter(param: string): UrlFilter<string> {
   };
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day, e.g. `?from=2026-11-01`; '' (no bound) when absent or not a yyyy-MM-dd day. */
+export function dayFilter(param: string): UrlFilter<string> {
+  return {
+    param,
+    fallback: '',
+    parse: (raw) => {
+      const value = raw?.trim() ?? '';
+      return DAY.test(value) && Number.isFinite(Date.parse(`${value}T00:00:00Z`)) ? value : '';
+    },
+  };
+}
+
 export function readUrlFilters<F extends UrlFilters>(params: URLSearchParams, filters: F): UrlFilterValues<F> {
   const values: Record<string, string> = {};
   for (const [name, filter] of Object.entries(filters)) values[name] = filter.parse(params.get(filter.param));

@@ -16,7 +16,7 @@ import { ORGANIZATION_LOAD_FAILED, ORGANIZATION_KIND_LABELS, organizationStatusL
 import type { OrganizationManageContext } from './manage-context.ts';
 import { OrganizationNotFound } from './organization-not-found.tsx';
 
-const TAB_LABELS: Readonly<Record<ManageTab, string>> = { edit: 'Edit', schedule: 'Schedule', people: 'People' };
+const TAB_LABELS: Readonly<Record<ManageTab, string>> = { edit: 'Edit', schedule: 'Schedule', people: 'People', activity: 'Activity' };
 
 export function OrganizationManagePage() {
   const params = useParams();

@@ -16,9 +16,9 @@ export const LIST_PATHS: Readonly<Record<OrganizationScope, string>> = {
   sole_proprietor: '/organizations/sole-proprietor',
 };
 
-export type ManageTab = 'edit' | 'schedule' | 'people';
+export type ManageTab = 'edit' | 'schedule' | 'people' | 'activity';
 
-export const MANAGE_TABS: readonly ManageTab[] = ['edit', 'schedule', 'people'];
+export const MANAGE_TABS: readonly ManageTab[] = ['edit', 'schedule', 'people', 'activity'];
 
 export function normalizeOrganizationId(raw: string | undefined): string {
   return (raw ?? '').trim().toLowerCase();
@@ -32,5 +32,6 @@ export function manageOrganizationPath(id: string, tab: ManageTab = 'edit'): str
 export function activeManageTab(pathname: string): ManageTab {
   if (/\/manage\/schedule\/?$/.test(pathname)) return 'schedule';
   if (/\/manage\/people\/?$/.test(pathname)) return 'people';
+  if (/\/manage\/activity\/?$/.test(pathname)) return 'activity';
   return 'edit';
 }

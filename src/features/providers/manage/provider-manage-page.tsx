@@ -18,8 +18,8 @@ import { StatusBadge } from '../shared/status-badge.tsx';
 import type { ManageContext, ProviderSlot } from './manage-context.ts';
 import { ProviderNotFound } from './provider-not-found.tsx';
 
-const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences' };
-const TAB_LABELS: Readonly<Record<ManageTab, string>> = { profile: 'Profile', preferences: 'Preferences' };
+const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences', activity: 'activity' };
+const TAB_LABELS: Readonly<Record<ManageTab, string>> = { profile: 'Profile', preferences: 'Preferences', activity: 'Activity' };
 const TABS = Object.keys(TAB_LABELS) as ManageTab[];
 
 export interface ProviderManagePageProps {

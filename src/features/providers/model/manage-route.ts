@@ -4,14 +4,15 @@
  * /preferences, else Profile).
  */
 
-export type ManageTab = 'profile' | 'preferences';
+export type ManageTab = 'profile' | 'preferences' | 'activity';
 
 export function normalizeProviderId(raw: string | null | undefined): string {
   return (raw ?? '').trim().toLowerCase();
 }
 
 export function activeManageTab(pathname: string): ManageTab {
-  return pathname.includes('/preferences') ? 'preferences' : 'profile';
+  if (pathname.includes('/preferences')) return 'preferences';
+  return /\/manage\/activity\/?$/.test(pathname) ? 'activity' : 'profile';
 }
 
 /** Where a list row click goes. */

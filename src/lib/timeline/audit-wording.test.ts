@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from './audit-entry.ts';
+import { matchesAuditFilters, NO_AUDIT_FILTERS } from './audit-query.ts';
+import { changeLines, describeAuditEntry, valueText } from './audit-wording.ts';
+
+function entry(fields: Partial<AuditEntry>): AuditEntry {
+  return {
+    id: 1,
+    table_name: 'providers',
+    row_id: '00000000-0000-4000-8000-000000000001',
+    action: 'update',
+    changed_by: null,
+    changed_at: '2026-11-25T15:00:00Z',
+    changed_fields: null,
+    row_data: null,
+    ...fields,
+  };
+}
+
+describe('audit wording', () => {
+  it('says each changed field in words, before → after, leaving bookkeeping out', () => {
+    const words = describeAuditEntry(
+      entry({ changed_fields: { credential: { old: 'MD', new: 'DO' }, npi: { old: null, new: '1234567893' }, is_active: { old: true, new: false }, updated_at: { old: 'x', new: 'y' }, nppes_data: { old: null, new: {} } } }),
+    );
+    expect(words).toEqual({
+      title: 'Provider changed',
+      changes: ['Credential: MD → DO', 'NPI: (empty) → 1234567893', 'Is active: Yes → No', 'Registry data (taxonomy, state, license) updated'],
+      tone: 'change',
+    });
+  });
+
+  it('names verification runs, with their result', () => {
+    expect(describeAuditEntry(entry({ changed_fields: { pecos_verified: { old: false, new: true }, pecos_verification_date: { old: null, new: '2026-11-25T15:00:00Z' }, updated_at: { old: 1, new: 2 } } }))).toEqual({
+      title: 'PECOS verification: enrolled',
+      changes: ['PECOS status: No → Yes', 'PECOS verification date: (empty) → 2026-11-25'],
+      tone: 'verify',
+    });
+    expect(describeAuditEntry(entry({ changed_fields: { pecos_verification_date: { old: 'a', new: 'b' } } })).title).toBe('PECOS verification');
+    expect(describeAuditEntry(entry({ changed_fields: { nppes_data: { old: null, new: {} } } })).title).toBe('NPPES registry data refreshed');
+  });
+
+  it('names invitations, role changes, deactivations and deletions', () => {
+    expect(describeAuditEntry(entry({ table_name: 'profiles', action: 'insert', row_data: { invited_by: 'x' } })).title).toBe('Invited');
+    expect(describeAuditEntry(entry({ table_name: 'profiles', action: 'insert', row_data: {} })).title).toBe('Account created');
+    expect(describeAuditEntry(entry({ table_name: 'user_roles', action: 'insert', row_data: { role: 'admin' } })).title).toBe('Role granted: admin');
+    expect(describeAuditEntry(entry({ table_name: 'user_roles', changed_fields: { _deleted: { old: false, new: true } } })).title).toBe('Role revoked');
+    expect(describeAuditEntry(entry({ table_name: 'profiles', changed_fields: { deactivated_at: { old: null, new: '2026-11-25T15:00:00Z' }, deactivated_by: { old: null, new: 'x' } } }))).toMatchObject({
+      title: 'User account deactivated',
+      tone: 'remove',
+    });
+    expect(describeAuditEntry(entry({ table_name: 'profiles', changed_fields: { deactivated_at: { old: '2026-11-25T15:00:00Z', new: null } } })).title).toBe('User account reactivated');
+    expect(describeAuditEntry(entry({ table_name: 'organizations', changed_fields: { _deleted: { old: false, new: true } } })).title).toBe('Organization deleted');
+    expect(describeAuditEntry(entry({ action: 'insert', row_data: { first_name: 'A' } })).title).toBe('Provider added');
+    expect(describeAuditEntry(entry({ action: 'delete' })).title).toBe('Provider deleted');
+    expect(describeAuditEntry(entry({ table_name: 'profiles', changed_fields: { last_sign_in: { old: null, new: 'x' } } })).title).toBe('Signed in');
+  });
+
+  it('reads values as a person would', () => {
+    expect(valueText('')).toBe('(empty)');
+    expect(valueText(['Client', 'Medicare'])).toBe('Client, Medicare');
+    expect(valueText({ a: 1 })).toBe('(details)');
+    expect(valueText('x'.repeat(100))).toHaveLength(78);
+    expect(changeLines(null)).toEqual([]);
+  });
+});
+
+describe('audit filters on the device', () => {
+  const row = entry({ changed_by: 'u1', changed_at: '2026-11-25T15:00:00Z' });
+  it('apply as the server query does, days in the local calendar', () => {
+    expect(matchesAuditFilters(row, NO_AUDIT_FILTERS)).toBe(true);
+    expect(matchesAuditFilters(row, { ...NO_AUDIT_FILTERS, table: 'organizations' })).toBe(false);
+    expect(matchesAuditFilters(row, { ...NO_AUDIT_FILTERS, user: 'u2' })).toBe(false);
+    expect(matchesAuditFilters(row, { ...NO_AUDIT_FILTERS, action: 'update', rowId: row.row_id })).toBe(true);
+    expect(matchesAuditFilters(row, { ...NO_AUDIT_FILTERS, from: '2026-11-25', to: '2026-11-25' })).toBe(true);
+    expect(matchesAuditFilters(row, { ...NO_AUDIT_FILTERS, from: '2026-11-26' })).toBe(false);
+    expect(matchesAuditFilters(row, { ...NO_AUDIT_FILTERS, to: '2026-11-24' })).toBe(false);
+  });
+});
