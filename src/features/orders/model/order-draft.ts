@@ -180,7 +180,8 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   return { medicare, eligibility, tests, abnTests, problems };
 }
 
-export interface OrderTestEntry {
+/** A type, not an interface: it must be assignable to the JSON column's type. */
+export type OrderTestEntry = {
   code: string;
   name: string;
   cpt_codes: string[];
@@ -190,13 +191,13 @@ export interface OrderTestEntry {
   reason: string | null;
   modifiers: Array<{ cpt: string; modifier: 'GA' | 'GZ' | 'GY' | null }>;
   declined: boolean;
-}
+};
 
-export interface OrderAnswer {
+export type OrderAnswer = {
   test: string;
   question: string;
   value: string;
-}
+};
 
 /** The JSON columns of the order row written for the draft. */
 export function orderJson(draft: OrderDraft, evaluation: OrderEvaluation, compendium: CompendiumIndex) {
