@@ -7,12 +7,13 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { page, placeholder } from './lazy-route.tsx';
 import { myProviderPage } from './my-provider-route.tsx';
+import { orderEntryPage } from './order-routes.tsx';
 
 export const workspaceRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: placeholder('Dashboard') },
   { path: 'welcome', lazy: page(() => import('../../features/welcome/welcome-page.tsx'), 'WelcomePage') },
   { path: 'my-provider', lazy: myProviderPage },
-  { path: 'orders/entry', lazy: placeholder('Order Entry') },
+  { path: 'orders/entry', lazy: orderEntryPage },
   { path: 'timeline', lazy: placeholder('Timeline') },
   {
     path: 'patients',
