@@ -21,3 +21,26 @@ export const orderEntryPage: Lazy = async () => {
     ),
   };
 };
+
+export const ordersListPage: Lazy = async () => {
+  const [{ ProtectedGate }, { OrdersHeader, OrdersList }] = await Promise.all([
+    import('../../features/patients/components/protected-gate.tsx'),
+    import('../../features/orders/components/orders-page.tsx'),
+  ]);
+  return {
+    Component: () => (
+      <>
+        <OrdersHeader />
+        <ProtectedGate>{(db) => <OrdersList db={db} />}</ProtectedGate>
+      </>
+    ),
+  };
+};
+
+export const orderDetailPage: Lazy = async () => {
+  const [{ ProtectedGate }, { OrderDetail }] = await Promise.all([
+    import('../../features/patients/components/protected-gate.tsx'),
+    import('../../features/orders/components/order-page.tsx'),
+  ]);
+  return { Component: () => <ProtectedGate>{(db) => <OrderDetail db={db} />}</ProtectedGate> };
+};

@@ -7,13 +7,20 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { page, placeholder } from './lazy-route.tsx';
 import { myProviderPage } from './my-provider-route.tsx';
-import { orderEntryPage } from './order-routes.tsx';
+import { orderDetailPage, orderEntryPage, ordersListPage } from './order-routes.tsx';
 
 export const workspaceRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: placeholder('Dashboard') },
   { path: 'welcome', lazy: page(() => import('../../features/welcome/welcome-page.tsx'), 'WelcomePage') },
   { path: 'my-provider', lazy: myProviderPage },
-  { path: 'orders/entry', lazy: orderEntryPage },
+  {
+    path: 'orders',
+    children: [
+      { index: true, lazy: ordersListPage },
+      { path: 'entry', lazy: orderEntryPage },
+      { path: ':id', lazy: orderDetailPage },
+    ],
+  },
   { path: 'timeline', lazy: placeholder('Timeline') },
   {
     path: 'patients',
