@@ -28,6 +28,7 @@ const GUARDED = [
   '/organizations/7a1d6f3e-0000-4000-8000-000000000001/manage/schedule',
   '/organizations/7a1d6f3e-0000-4000-8000-000000000001/manage/people',
   '/organization-memberships',
+  '/orders',
   '/orders/entry',
   '/timeline',
   '/patients',

@@ -37,6 +37,7 @@ import type {
   OrganizationDoc,
   PickupRequestDoc,
   PatientDoc,
+  OrderDoc,
   PreferenceDoc,
   ProfileDoc,
   ProviderDoc,
@@ -55,6 +56,7 @@ export interface LocalCollections {
   outbox: RxCollection<OutboxItem>;
   /** In the protected database only (src/db/protected), never in the user's database. */
   patients: RxCollection<PatientDoc>;
+  orders: RxCollection<OrderDoc>;
 }
 
 export type LocalDatabase = RxDatabase<LocalCollections>;

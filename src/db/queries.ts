@@ -6,7 +6,7 @@
 import { mergeMap, type Observable } from 'rxjs';
 import type { MangoQuerySelector, MangoQuerySortPart, RxCollection, RxQuery, RxDocument } from 'rxdb';
 import type { LocalCollections, LocalDatabase } from './database.ts';
-import { sortKey, type OrganizationDoc, type PatientDoc, type ProviderDoc } from './tables/local-docs.ts';
+import { sortKey, type OrganizationDoc, type OrderDoc, type PatientDoc, type ProviderDoc } from './tables/local-docs.ts';
 
 export interface ListOptions {
   /** The first N rows only (paint fast, then load the rest). */
@@ -166,11 +166,23 @@ export function providerSearchText(doc: Pick<ProviderDoc, 'first_name' | 'last_n
  * read and one decryption per document (protected/encrypting-storage.ts), not a query's
  * cursor. They go into the list's in-memory search haystack and nowhere else.
  */
-export async function readAllPatients(db: LocalDatabase): Promise<PatientDoc[]> {
-  const instance = db.patients.internalStorageInstance as unknown as { readAllOpened?: () => Promise<PatientDoc[]> };
-  if (instance.readAllOpened) return instance.readAllOpened();
-  return (await db.patients.find().exec()).map((doc) => doc.toJSON() as PatientDoc);
+export function readAllPatients(db: LocalDatabase): Promise<PatientDoc[]> {
+  return readAllProtected(db, 'patients');
 }
+
+/** Every order of the open protected database that is not deleted, opened (as readAllPatients). */
+export function readAllOrders(db: LocalDatabase): Promise<OrderDoc[]> {
+  return readAllProtected(db, 'orders');
+}
+
+async function readAllProtected<C extends 'patients' | 'orders'>(db: LocalDatabase, name: C): Promise<Array<LocalDocOf<C>>> {
+  const collection = db[name];
+  const instance = collection.internalStorageInstance as unknown as { readAllOpened?: () => Promise<Array<LocalDocOf<C>>> };
+  if (instance.readAllOpened) return instance.readAllOpened();
+  return (await collection.find().exec()).map((doc) => doc.toJSON() as LocalDocOf<C>);
+}
+
+type LocalDocOf<C extends 'patients' | 'orders'> = C extends 'patients' ? PatientDoc : OrderDoc;
 
 export interface PatientChange {
   id: string;

@@ -12,12 +12,13 @@
 import { demoApprovals, demoMemberships, demoPreferences } from './demo-links.ts';
 import { demoOrganizations, organizationRow } from './demo-organizations.ts';
 import { demoPickupRequests } from './demo-pickups.ts';
+import { demoOrders } from './demo-orders.ts';
 import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
 import { daysAgo, seedUuid } from './ids.ts';
 import { insertStatement, jsonb, textArray, type SqlRow } from './render-sql.ts';
-import { referenceSections } from './reference/reference-statements.ts';
+import { checkedReferenceSeed, referenceSections } from './reference/reference-statements.ts';
 
 const HEADER = `-- Demo data for the local stack and \`supabase db reset\`: a clinical laboratory's client
 -- directory with organizations of every type, about sixty providers (healthcare ones
@@ -182,6 +183,8 @@ export function buildSeed(): SeedSummary {
     updated_at: approval.createdAt,
   }));
 
+  const patientRows = demoPatients(orgIds, null);
+  const orderRows = demoOrders(patientRows, memberships, providers, organizations, checkedReferenceSeed().tests);
   const sections: Array<[string, string]> = [
     ['Organizations', insertStatement('public.organizations', organizationRows)],
     [
@@ -194,10 +197,17 @@ export function buildSeed(): SeedSummary {
       'Patients (demo-patients.ts: fictional people, MRNs at the organizations above; created by nobody, as the directory)',
       insertStatement(
         'public.patients',
-        demoPatients(orgIds, null).map((row) => ({ ...row, medical_record_numbers: jsonb(row.medical_record_numbers), coverages: jsonb(row.coverages) }) as SqlRow),
+        patientRows.map((row) => ({ ...row, medical_record_numbers: jsonb(row.medical_record_numbers), coverages: jsonb(row.coverages) }) as SqlRow),
       ),
     ],
     ...referenceSections(),
+    [
+      'Orders (demo-orders.ts: the demo patients\' orders in every status; after the reference data, which a submitted order is checked against)',
+      insertStatement(
+        'public.orders',
+        orderRows.map((row) => ({ ...row, tests: jsonb(row.tests), answers: jsonb(row.answers), diagnoses: jsonb(row.diagnoses) }) as SqlRow),
+      ),
+    ],
   ];
   const localSections: Array<[string, string]> = [
     ['Logins (profiles come from the on_auth_user_created trigger)', insertStatement('auth.users', userRows)],
@@ -223,6 +233,7 @@ export function buildSeed(): SeedSummary {
       preferences: preferenceRows.length,
       approvals: approvalRows.length,
       pickup_requests: pickupRows.length,
+      orders: orderRows.length,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { IconType } from 'react-icons';
 import {
   LuBuilding2,
   LuBookOpen,
+  LuClipboardCheck,
   LuClipboardList,
   LuDatabase,
   LuHistory,
@@ -47,6 +48,7 @@ export const NAV_SECTIONS: NavSection[] = [
     title: 'Laboratory',
     items: [
       { label: 'Order entry', to: '/orders/entry', icon: LuClipboardList },
+      { label: 'Orders', to: '/orders', icon: LuClipboardCheck, end: true },
       { label: 'Patients', to: '/patients', icon: LuUserRound },
       { label: 'Test compendium', to: '/compendium', icon: LuBookOpen },
     ],

@@ -5,15 +5,23 @@
  * `/admin/users` and `/admin/users-management` are old addresses of `/users`.
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { page, placeholder } from './lazy-route.tsx';
+import { page } from './lazy-route.tsx';
 import { dashboardPage } from './dashboard-route.tsx';
 import { myProviderPage } from './my-provider-route.tsx';
+import { orderDetailPage, orderEntryPage, ordersListPage } from './order-routes.tsx';
 
 export const workspaceRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: dashboardPage },
   { path: 'welcome', lazy: page(() => import('../../features/welcome/welcome-page.tsx'), 'WelcomePage') },
   { path: 'my-provider', lazy: myProviderPage },
-  { path: 'orders/entry', lazy: placeholder('Order Entry') },
+  {
+    path: 'orders',
+    children: [
+      { index: true, lazy: ordersListPage },
+      { path: 'entry', lazy: orderEntryPage },
+      { path: ':id', lazy: orderDetailPage },
+    ],
+  },
   { path: 'timeline', lazy: page(() => import('../../features/timeline/timeline-page.tsx'), 'TimelinePage') },
   {
     path: 'patients',

@@ -53,6 +53,8 @@ export async function describeRecord(table: SyncedTable, doc: Doc, lookup: Recor
     }
     case 'patients':
       return `patient ${quoted(personName(doc), '(unnamed)')}`;
+    case 'orders':
+      return `order ${quoted(text(doc, 'requisition_number'), '(unnumbered)')}`;
   }
 }
 

@@ -54,6 +54,7 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
   provider_delegate_approvals: {},
   pickup_requests: {},
   patients: {},
+  orders: {},
 };
 
 /**
@@ -72,6 +73,7 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   provider_delegate_approvals: 0,
   pickup_requests: 0,
   patients: 0,
+  orders: 0,
 };
 
 const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
@@ -85,6 +87,8 @@ const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
   pickup_requests: ['organization_id', 'local_dirty'],
   // Only fields that identify nobody: indexed fields stay readable in IndexedDB (src/db/protected).
   patients: ['local_dirty'],
+  // Nothing identifying, not even the patient's id or the status: orders are read whole.
+  orders: ['local_dirty'],
 };
 
 export function syncedSchema<T extends SyncedTable>(table: T): RxJsonSchema<LocalDocOfTable[T]> {

@@ -164,6 +164,36 @@ export const patientColumns = {
   updated_at: required('timestamptz', NOW),
 } as const satisfies ColumnMap;
 
+// Issue 31 (20261126100000_orders.sql): tests, answers, diagnoses and the ABN are JSON columns.
+export const orderColumns = {
+  id: required('uuid', NEW_UUID),
+  requisition_number: required('text'),
+  status: required('text', 'draft'),
+  cancel_reason: nullable('text'),
+  organization_id: required('uuid'),
+  provider_id: required('uuid'),
+  patient_id: required('uuid'),
+  billing: required('text'),
+  coverage_rank: nullable('text'),
+  tests: required('jsonb', []),
+  answers: required('jsonb', []),
+  diagnoses: required('jsonb', []),
+  collected_at: nullable('timestamptz'),
+  collected_by: nullable('text'),
+  fasting: nullable('boolean'),
+  priority: required('text', 'routine'),
+  comments: nullable('text'),
+  abn: nullable('jsonb'),
+  medicare_check: nullable('jsonb'),
+  // The server's to write (private.guard_order): its own Medicare verdict, and submitted_at.
+  server_check: nullable('jsonb'),
+  reference_versions: nullable('jsonb'),
+  submitted_at: nullable('timestamptz'),
+  created_by: nullable('uuid'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
 /** Server table name → columns. */
 export const TABLE_COLUMNS = {
   organizations: organizationColumns,
@@ -175,6 +205,7 @@ export const TABLE_COLUMNS = {
   provider_delegate_approvals: delegateColumns,
   pickup_requests: pickupRequestColumns,
   patients: patientColumns,
+  orders: orderColumns,
 } as const;
 
 export type SyncedTable = keyof typeof TABLE_COLUMNS;
@@ -190,6 +221,7 @@ export const COLLECTION_OF = {
   provider_delegate_approvals: 'delegates',
   pickup_requests: 'pickup_requests',
   patients: 'patients',
+  orders: 'orders',
 } as const satisfies Record<SyncedTable, string>;
 
 export type SyncedCollectionName = (typeof COLLECTION_OF)[SyncedTable];
@@ -210,6 +242,7 @@ export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<
   provider_delegate_approvals: { provider_id: 'providers', delegate_id: 'profiles', created_by: 'profiles' },
   pickup_requests: { organization_id: 'organizations', requested_by: 'profiles', cancelled_by: 'profiles' },
   patients: { created_by: 'profiles' },
+  orders: { organization_id: 'organizations', provider_id: 'providers', patient_id: 'patients', created_by: 'profiles' },
 };
 
 /** Every synced table, parents before children: the order replications start and push in. */
@@ -223,13 +256,14 @@ export const SYNC_ORDER: readonly SyncedTable[] = [
   'provider_delegate_approvals',
   'pickup_requests',
   'patients',
+  'orders',
 ];
 
 /**
  * The tables whose rows carry protected health information: they live in the protected
  * database (src/db/protected), encrypted at rest, opened after the password is entered.
  */
-export const PROTECTED_TABLES: readonly SyncedTable[] = ['patients'];
+export const PROTECTED_TABLES: readonly SyncedTable[] = ['patients', 'orders'];
 
 /** The tables of the user's own database (the directory): every synced table but the protected ones. */
 export const DIRECTORY_TABLES: readonly SyncedTable[] = SYNC_ORDER.filter((table) => !PROTECTED_TABLES.includes(table));
@@ -255,6 +289,7 @@ export type PreferenceRow = RowOf<typeof preferenceColumns>;
 export type DelegateRow = RowOf<typeof delegateColumns>;
 export type PickupRequestRow = RowOf<typeof pickupRequestColumns>;
 export type PatientRow = RowOf<typeof patientColumns>;
+export type OrderRow = RowOf<typeof orderColumns>;
 
 export type OrganizationInput = InputOf<typeof organizationColumns>;
 export type ProviderInput = InputOf<typeof providerColumns>;
@@ -265,6 +300,7 @@ export type PreferenceInput = InputOf<typeof preferenceColumns>;
 export type DelegateInput = InputOf<typeof delegateColumns>;
 export type PickupRequestInput = InputOf<typeof pickupRequestColumns>;
 export type PatientInput = InputOf<typeof patientColumns>;
+export type OrderInput = InputOf<typeof orderColumns>;
 
 /** What a caller gives to create a record of each table (columns with defaults are optional). */
 export interface InputOfTable {
@@ -277,4 +313,5 @@ export interface InputOfTable {
   provider_delegate_approvals: DelegateInput;
   pickup_requests: PickupRequestInput;
   patients: PatientInput;
+  orders: OrderInput;
 }

@@ -15,6 +15,7 @@ import type {
   OrganizationRow,
   PickupRequestRow,
   PatientRow,
+  OrderRow,
   PreferenceRow,
   ProfileRow,
   ProviderRow,
@@ -37,6 +38,7 @@ export type DelegateDoc = DelegateRow & SyncFields;
 export type PickupRequestDoc = PickupRequestRow & SyncFields;
 /** No sort key: every field but the id and the flags is encrypted at rest (src/db/protected). */
 export type PatientDoc = PatientRow & SyncFields;
+export type OrderDoc = OrderRow & SyncFields;
 
 export interface LocalDocOfTable {
   organizations: OrganizationDoc;
@@ -48,6 +50,7 @@ export interface LocalDocOfTable {
   provider_delegate_approvals: DelegateDoc;
   pickup_requests: PickupRequestDoc;
   patients: PatientDoc;
+  orders: OrderDoc;
 }
 
 /** Any synced document, as the generic replication code sees it. */

@@ -59,24 +59,8 @@ export function patientName(record: { first_name: string; middle_name: string | 
   return given ? `${record.last_name}, ${given}` : record.last_name;
 }
 
-/** Crockford's base-32 digits: no I, L, O or U, so an id read aloud is not misheard. */
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-function base32(value: number): string {
-  let rest = value;
-  let text = '';
-  do {
-    text = CROCKFORD[rest % 32] + text;
-    rest = Math.floor(rest / 32);
-  } while (rest > 0);
-  return text;
-}
-
 /**
- * `P-<device>-<counter>`: the device number the server gave this device (Crockford base 32)
- * and the device's own counter (at least four digits). No two devices share a device
+ * `P-<device>-<counter>` (src/lib/lab/device-numbers.ts): no two devices share a device
  * number and a device never reuses a counter, so no two patients can get the same id.
  */
-export function labPatientId(device: number, counter: number): string {
-  return `P-${base32(device)}-${String(counter).padStart(4, '0')}`;
-}
+export { labPatientId } from '../../../lib/lab/device-numbers.ts';

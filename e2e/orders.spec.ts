@@ -1,0 +1,139 @@
+/**
+ * Issue 31's journey, as a staff member would do it: offline, enter an order for a
+ * Medicare patient with a glycated hemoglobin test and a lipid panel and a diagnosis that
+ * supports only the lipid panel; the entry says which test is not supported, the patient's
+ * signed ABN option 1 is recorded, the fasting question answered, and the order is
+ * submitted ("waiting to send"). Back online it reaches the server once, with its
+ * requisition number and the GA modifier on the unsupported test, and the server's own
+ * Medicare check agrees. Screenshots of the entry page (light and dark, 1280 and 768 wide)
+ * go to test-results for a person to look at.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { signIn, STAFF } from './support/session.ts';
+
+// The provider login's record: a member of Capital Region; its PECOS check is made fresh below.
+const PROVIDER_NPI = '1890246816';
+const ORGANIZATION = /^Capital Region/;
+const PATIENT = { search: 'Whitfield', label: 'Whitfield, Eleanor' };
+
+async function rest<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${STACK_URL}/rest/v1/${pathAndQuery}`, {
+    ...init,
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json', ...init.headers },
+  });
+  expect(response.ok, pathAndQuery).toBe(true);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function shoot(page: Page, name: string, width: number, scheme: 'light' | 'dark') {
+  await page.setViewportSize({ width, height: 1000 });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate((mode) => {
+    localStorage.setItem('theme', mode);
+    document.documentElement.classList.toggle('dark', mode === 'dark');
+    document.documentElement.classList.toggle('light', mode === 'light');
+    document.documentElement.style.colorScheme = mode;
+  }, scheme);
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}-${scheme}.png`), fullPage: true });
+}
+
+test('offline, a Medicare order with one unsupported test gets a signed ABN option 1 and arrives once with GA', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const checkedAt = new Date().toISOString();
+  await rest(`providers?npi=eq.${PROVIDER_NPI}`, {
+    method: 'PATCH',
+    body: JSON.stringify({
+      pecos_verified: true,
+      pecos_verification_date: checkedAt,
+      pecos_verification_data: {
+        npi: PROVIDER_NPI,
+        checked_at: checkedAt,
+        enrollment: { rows: [{ NPI: PROVIDER_NPI }] },
+        order_referring: { rows: [{ NPI: PROVIDER_NPI, PARTB: 'Y' }] },
+      },
+    }),
+  });
+
+  await signIn(page, STAFF.email, STAFF.password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 60_000 });
+  // Once the service worker holds the app's files, a reload lets the app run offline; it
+  // forgets the data key, so the protected records open with the password.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.getByRole('link', { name: 'Order entry', exact: true }).first().click();
+  await expect(page.getByText('Patient records are locked')).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel(/^Password/).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Open patient records' }).click();
+  const organization = page.getByRole('combobox', { name: /^Organization/ });
+  await expect(organization.locator('option', { hasText: ORGANIZATION })).toHaveCount(1, { timeout: 60_000 });
+  await page.getByLabel('Find the patient', { exact: true }).fill(PATIENT.search);
+  await expect(page.getByRole('button', { name: new RegExp(PATIENT.label) })).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Find the patient', { exact: true }).fill('');
+  // The order page's code, loaded once online so that it is there offline.
+  await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Order entry', exact: true }).first().click();
+  await expect(organization.locator('option', { hasText: ORGANIZATION })).toHaveCount(1);
+
+  await context.setOffline(true);
+  await organization.selectOption({ label: (await organization.locator('option', { hasText: ORGANIZATION }).first().textContent()) ?? '' });
+  const provider = page.getByRole('combobox', { name: /^Provider/ });
+  const providerOption = provider.locator('option', { hasText: `NPI ${PROVIDER_NPI}` });
+  await expect(providerOption).toContainText('PECOS and Part B: eligible');
+  await provider.selectOption({ label: (await providerOption.textContent()) ?? '' });
+
+  await page.getByLabel('Find the patient', { exact: true }).fill(PATIENT.search);
+  await page.getByLabel('Find the patient', { exact: true }).press('Enter');
+  await page.getByLabel('Who pays').selectOption('insurance');
+  await expect(page.getByLabel('Coverage')).toContainText('Medicare');
+
+  await page.getByLabel('Add a test', { exact: true }).fill('HBA1C');
+  await page.getByLabel('Add a test', { exact: true }).press('Enter');
+  await page.getByLabel('Add a test', { exact: true }).fill('LIPID');
+  await page.getByLabel('Add a test', { exact: true }).press('Enter');
+  await page.getByLabel('Add a diagnosis code', { exact: true }).fill('E78.5');
+  await page.getByLabel('Add a diagnosis code', { exact: true }).press('Enter');
+
+  const tests = page.getByRole('list', { name: 'Tests on this order' });
+  await expect(tests.getByRole('listitem').filter({ hasText: 'Hemoglobin A1c' })).toContainText('Medicare: Not supported');
+  await expect(tests.getByRole('listitem').filter({ hasText: 'Lipid panel' })).toContainText('Medicare: Supported');
+  await expect(page.getByText('Medicare may not pay for: Hemoglobin A1c')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit order' })).toBeDisabled();
+
+  await page.getByLabel('Is the patient fasting (nothing but water for 8 hours or more)?').selectOption('Yes');
+  await page.getByLabel('The patient’s ABN choice').selectOption('1');
+  await page.getByLabel('ABN signature').selectOption('signed');
+  await expect(tests.getByRole('listitem').filter({ hasText: 'Hemoglobin A1c' })).toContainText('Modifier GA');
+
+  for (const width of [1280, 768]) for (const scheme of ['light', 'dark'] as const) await shoot(page, 'order-entry', width, scheme);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.getByRole('button', { name: 'Submit order' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split('/').pop()!;
+  await expect(page.getByTestId('order-sync-state')).toHaveText('Waiting to send');
+  const requisition = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Order ', '');
+  expect(requisition).toMatch(/^R-[0-9A-Z]+-\d{4,}$/);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('order-sync-state')).toHaveText('Sent', { timeout: 60_000 });
+  const stored = await rest<Array<{ requisition_number: string; tests: Array<{ code: string; modifiers: Array<{ modifier: string | null }> }>; abn: unknown; server_check: unknown }>>(
+    `orders?requisition_number=eq.${requisition}&select=*`,
+  );
+  expect(stored).toHaveLength(1);
+  expect(stored[0]?.tests.map((item) => [item.code, item.modifiers[0]?.modifier ?? null])).toEqual([
+    ['HBA1C', 'GA'],
+    ['LIPID', null],
+  ]);
+  expect(stored[0]?.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'] });
+  expect(stored[0]?.server_check).toMatchObject({ medicare: true, eligibility: { status: 'eligible' }, disagreements: [] });
+  expect((await rest<unknown[]>(`orders?id=eq.${orderId}&select=id`)).length).toBe(1);
+
+  await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
+  await page.getByLabel('Search orders').fill(requisition);
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('orders-list-1440-light.png') });
+});

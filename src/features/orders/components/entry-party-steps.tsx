@@ -1,0 +1,169 @@
+/**
+ * The first steps of order entry: the client organization, the ordering provider (the
+ * organization's active members, with NPI and Medicare ordering status), the patient
+ * (searched among the protected patients on this device) and who pays.
+ */
+import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
+import { formatMbi } from '../../../lib/lab/mbi.ts';
+import { medicareOrderingEligibility, type MedicareEligibility } from '../../../lib/lab/medicare-eligibility.ts';
+import { BILLINGS, type Coverage, type OrderDraft } from '../model/order-draft.ts';
+import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
+import { SearchPicker, SelectField, StepCard } from './entry-controls.tsx';
+
+type Update = (patch: Partial<OrderDraft>) => void;
+
+export function patientLabel(patient: Pick<PatientDoc, 'first_name' | 'last_name' | 'date_of_birth' | 'lab_patient_id'>): string {
+  return `${patient.last_name}, ${patient.first_name}`;
+}
+
+export function OrganizationStep(props: { draft: OrderDraft; update: Update; organizations: OrganizationDoc[] }) {
+  return (
+    <StepCard id="step-organization" number={1} title="Client organization" done={props.draft.organizationId !== null}>
+      <SelectField
+        label="Organization"
+        required
+        value={props.draft.organizationId ?? ''}
+        placeholder="Choose the organization"
+        options={props.organizations.map((organization) => ({ value: organization.id, label: organization.dba_name ? `${organization.legal_name} (${organization.dba_name})` : organization.legal_name }))}
+        onChange={(value) => props.update({ organizationId: value || null, providerId: null })}
+      />
+    </StepCard>
+  );
+}
+
+function EligibilityBadge({ eligibility }: { eligibility: MedicareEligibility }) {
+  const palette = eligibility.status === 'eligible' ? 'green' : eligibility.status === 'not-eligible' ? 'red' : 'orange';
+  return (
+    <Badge colorPalette={palette} variant="subtle">
+      {ELIGIBILITY_LABELS[eligibility.status]}
+    </Badge>
+  );
+}
+
+export function ProviderStep(props: { draft: OrderDraft; update: Update; providers: ProviderDoc[] | null; now: Date }) {
+  const chosen = props.providers?.find((provider) => provider.id === props.draft.providerId) ?? null;
+  const eligibility = chosen ? medicareOrderingEligibility(chosen, props.now) : null;
+  return (
+    <StepCard id="step-provider" number={2} title="Ordering provider" done={chosen !== null}>
+      {props.draft.organizationId === null ? (
+        <Text color="fg.muted">Choose the organization first.</Text>
+      ) : props.providers && props.providers.length === 0 ? (
+        <Text color="fg.muted">This organization has no active providers.</Text>
+      ) : (
+        <SelectField
+          label="Provider"
+          required
+          value={props.draft.providerId ?? ''}
+          placeholder="Choose the ordering provider"
+          options={(props.providers ?? []).map((provider) => ({
+            value: provider.id,
+            label: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''} · NPI ${provider.npi ?? 'none'} · ${ELIGIBILITY_LABELS[medicareOrderingEligibility(provider, props.now).status]}`,
+          }))}
+          onChange={(value) => props.update({ providerId: value || null })}
+        />
+      )}
+      {chosen && eligibility && (
+        <HStack gap="2" wrap="wrap">
+          <Text fontSize="sm">NPI {chosen.npi ?? 'none'}</Text>
+          <EligibilityBadge eligibility={eligibility} />
+          <Text fontSize="sm" color="fg.muted">
+            {eligibility.reason}
+          </Text>
+        </HStack>
+      )}
+    </StepCard>
+  );
+}
+
+export function PatientStep(props: { draft: OrderDraft; update: Update; patients: PatientDoc[]; loading: boolean }) {
+  const chosen = props.patients.find((patient) => patient.id === props.draft.patientId) ?? null;
+  const search = (query: string) => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    return props.patients
+      .filter((patient) => {
+        const text = `${patient.first_name} ${patient.last_name} ${patient.date_of_birth} ${patient.lab_patient_id}`.toLowerCase();
+        return patient.is_active && words.every((word) => text.includes(word));
+      })
+      .slice(0, 8)
+      .map((patient) => ({ id: patient.id, label: patientLabel(patient), detail: `Born ${patient.date_of_birth} · ${patient.lab_patient_id}` }));
+  };
+  return (
+    <StepCard id="step-patient" number={3} title="Patient" done={chosen !== null}>
+      {chosen ? (
+        <HStack justify="space-between" wrap="wrap">
+          <Stack gap="0">
+            <Text fontWeight="medium">{patientLabel(chosen)}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              Born {chosen.date_of_birth} · {chosen.lab_patient_id}
+            </Text>
+          </Stack>
+          <Button size="sm" variant="outline" onClick={() => props.update({ patientId: null, billing: null, coverageRank: null })}>
+            Change patient
+          </Button>
+        </HStack>
+      ) : (
+        <SearchPicker
+          label="Find the patient"
+          placeholder="Name, date of birth or lab patient id"
+          helperText={props.loading ? 'Reading the patients on this device…' : 'A new patient is added on the Patients page.'}
+          search={search}
+          onPick={(id) => props.update({ patientId: id })}
+        />
+      )}
+    </StepCard>
+  );
+}
+
+export function BillingStep(props: { draft: OrderDraft; update: Update; coverages: Coverage[]; eligibility: MedicareEligibility | null }) {
+  const coverageLabel = (coverage: Coverage) =>
+    `${coverage.rank === 'primary' ? 'Primary' : 'Secondary'}: ${coverage.payer_name || coverage.payer_type}${coverage.member_id ? ` · ${coverage.payer_type === 'medicare' ? formatMbi(coverage.member_id) : coverage.member_id}` : ''}`;
+  const insured = props.coverages.filter((coverage) => coverage.payer_type !== 'self_pay');
+  return (
+    <StepCard id="step-billing" number={4} title="Billing" done={props.draft.billing !== null}>
+      <SelectField
+        label="Who pays"
+        required
+        value={props.draft.billing ?? ''}
+        placeholder="Choose who pays"
+        options={BILLINGS.filter((billing) => billing !== 'insurance' || insured.length > 0).map((billing) => ({ value: billing, label: BILLING_LABELS[billing] }))}
+        onChange={(value) => {
+          const billing = (value || null) as OrderDraft['billing'];
+          props.update({ billing, coverageRank: billing === 'insurance' ? (insured[0]?.rank ?? null) : null });
+        }}
+        helperText={props.draft.patientId && insured.length === 0 ? 'The patient has no insurance on file.' : undefined}
+      />
+      {props.draft.billing === 'insurance' && (
+        <SelectField
+          label="Coverage"
+          required
+          value={props.draft.coverageRank ?? ''}
+          options={insured.map((coverage) => ({ value: coverage.rank, label: coverageLabel(coverage) }))}
+          onChange={(value) => props.update({ coverageRank: (value || null) as OrderDraft['coverageRank'] })}
+        />
+      )}
+      {props.eligibility && props.eligibility.status !== 'eligible' && (
+        <Alert.Root status={props.eligibility.status === 'not-eligible' ? 'error' : 'warning'}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{props.eligibility.status === 'not-eligible' ? 'Medicare cannot be billed for this provider' : 'The provider’s Medicare check is due'}</Alert.Title>
+            <Alert.Description>
+              {props.eligibility.reason}
+              {props.eligibility.status === 'needs-check' && ' The laboratory checks again when the order arrives.'}
+            </Alert.Description>
+            {props.eligibility.status === 'not-eligible' && (
+              <HStack mt="2" gap="2">
+                <Button size="xs" variant="outline" onClick={() => props.update({ billing: 'client', coverageRank: null })}>
+                  Bill the client
+                </Button>
+                <Button size="xs" variant="outline" onClick={() => props.update({ billing: 'patient', coverageRank: null })}>
+                  Bill the patient
+                </Button>
+              </HStack>
+            )}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </StepCard>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * /orders/entry (issue 31): a laboratory order entered as steps on one page, top to bottom,
+ * by keyboard alone: organization → provider → patient → billing → tests → order questions
+ * → diagnoses → collection → review. Medicare's rules (the provider's eligibility, each
+ * test's medical necessity, the ABN and its modifiers) are applied at every change from the
+ * device's reference data, so it all works offline. Submitting writes the order to the
+ * protected database with a requisition number made here; it waits there as "waiting to
+ * send" until the server has it. The app's route wraps it in the protected data's gate.
+ */
+import { Center, Grid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
+import type { LocalDatabase, PatientDoc } from '../../../db/index.ts';
+import type { PriorService } from '../../../lib/lab/medical-necessity.ts';
+import { useReferenceData, type ReferenceData } from '../../../lib/reference/index.ts';
+import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
+import { submitOrder } from '../data/save-order.ts';
+import { useActiveOrganizations, useMemberProviders, useProtectedRecords } from '../data/use-entry-data.ts';
+import { emptyDraft, evaluateOrder, type Coverage, type OrderDraft } from '../model/order-draft.ts';
+import { ORDER_TEXT } from '../model/order-texts.ts';
+import { BillingStep, OrganizationStep, PatientStep, ProviderStep } from './entry-party-steps.tsx';
+import { CollectionStep, ReviewStep } from './entry-final-steps.tsx';
+import { DiagnosesStep, QuestionsStep, TestsStep } from './entry-test-steps.tsx';
+
+function coveragesOf(patient: PatientDoc | null): Coverage[] {
+  return Array.isArray(patient?.coverages) ? (patient.coverages as unknown as Coverage[]) : [];
+}
+
+interface OrderTestJson {
+  cpt_codes?: string[];
+  declined?: boolean;
+}
+
+function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: ReferenceData }) {
+  const navigate = useNavigate();
+  const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft());
+  const [busy, setBusy] = useState(false);
+  const organizations = useActiveOrganizations();
+  const providers = useMemberProviders(draft.organizationId);
+  const records = useProtectedRecords(db);
+  const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const now = useMemo(() => new Date(), []);
+
+  const providerList = providers.status === 'ready' ? providers.value : null;
+  const provider = providerList?.find((item) => item.id === draft.providerId) ?? null;
+  const patient = records.patients.find((item) => item.id === draft.patientId) ?? null;
+  const priorServices = useMemo<PriorService[]>(
+    () =>
+      records.orders
+        .filter((order) => order.patient_id === draft.patientId && order.status !== 'cancelled' && order.status !== 'draft' && order.collected_at)
+        .map((order) => ({
+          date: order.collected_at!.slice(0, 10),
+          cpt_codes: (order.tests as unknown as OrderTestJson[]).filter((test) => !test.declined).flatMap((test) => test.cpt_codes ?? []),
+        })),
+    [records.orders, draft.patientId],
+  );
+  const evaluation = evaluateOrder(draft, { compendium: reference.compendium, ncd: reference.ncd, provider, coverages: coveragesOf(patient), priorServices, now });
+
+  async function submit() {
+    if (!userId || evaluation.problems.length > 0) return;
+    setBusy(true);
+    try {
+      const order = await submitOrder(db, userId, draft, evaluation, reference.compendium, reference.versions);
+      toast({ title: ORDER_TEXT.submitted, description: `${order.requisition_number} · ${ORDER_TEXT.waitingToSend}`, variant: 'success' });
+      navigate(`/orders/${order.id}`);
+    } catch (error) {
+      const notRegistered = error instanceof Error && error.name === 'DeviceNotRegisteredError';
+      toast({ title: 'Error', description: notRegistered ? ORDER_TEXT.notRegistered : ORDER_TEXT.saveFailed, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Grid templateColumns="minmax(0, 1fr)" gap="4" maxW="5xl">
+      <OrganizationStep draft={draft} update={update} organizations={organizations.status === 'ready' ? organizations.value : []} />
+      <ProviderStep draft={draft} update={update} providers={providerList} now={now} />
+      <PatientStep draft={draft} update={update} patients={records.patients} loading={records.status === 'loading'} />
+      <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} />
+      <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} />
+      <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />
+      <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} />
+      <CollectionStep draft={draft} update={update} />
+      <ReviewStep draft={draft} update={update} evaluation={evaluation} busy={busy} onSubmit={() => void submit()} />
+    </Grid>
+  );
+}
+
+/** The entry page; `db` is the open protected database (the route's gate opens it). */
+export function OrderEntry({ db }: { db: LocalDatabase }) {
+  const reference = useReferenceData();
+  if (!reference.data) {
+    return (
+      <Center py="16" role="status">
+        <Spinner size="md" color="brand.solid" />
+      </Center>
+    );
+  }
+  if (reference.data.versions.compendium === 0) {
+    return <Text color="fg.muted">The test compendium has not reached this device yet. Connect to the internet once to download it.</Text>;
+  }
+  return <OrderEntryForm db={db} reference={reference.data} />;
+}
+
+export function OrderEntryHeader() {
+  return (
+    <Stack gap="0">
+      <PageHeader title={ORDER_TEXT.entryTitle} description={ORDER_TEXT.entryDescription} />
+    </Stack>
+  );
+}

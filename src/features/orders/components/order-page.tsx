@@ -1,0 +1,166 @@
+/**
+ * /orders/{id} (issue 31): one order as entered (patient, provider, billing, tests with
+ * their Medicare verdict and modifier, answers, diagnoses, collection, ABN), whether it is
+ * still waiting to send, the server's own Medicare verdict and where it disagrees, and
+ * cancelling with a reason until the laboratory received it. Its opening is logged.
+ */
+import { Alert, Badge, Box, Button, Card, DataList, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { toast } from '../../../components/ui/toaster.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import type { LocalDatabase } from '../../../db/index.ts';
+import { loadDataLayer } from '../data/data-layer.ts';
+import { cancelOrder } from '../data/save-order.ts';
+import { useProtectedRecords } from '../data/use-entry-data.ts';
+import { useProviderNames } from '../data/use-provider-names.ts';
+import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
+import { ABN_OPTION_LABELS, BILLING_LABELS, NECESSITY_LABELS, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
+
+interface ServerCheck {
+  medicare?: boolean;
+  disagreements?: string[];
+  eligibility?: { status: string; reason: string | null } | null;
+}
+
+function CancelForm({ db, id }: { db: LocalDatabase; id: string }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Stack as="form" gap="2" onSubmit={(event) => {
+      event.preventDefault();
+      if (reason.trim() === '') return;
+      setBusy(true);
+      cancelOrder(db, id, reason)
+        .then(() => toast({ title: ORDER_TEXT.cancelled, variant: 'success' }))
+        .catch((error: unknown) => toast({ title: 'Error', description: error instanceof Error ? error.message : ORDER_TEXT.saveFailed, variant: 'destructive' }))
+        .finally(() => setBusy(false));
+    }}>
+      <Field label={ORDER_TEXT.cancelReason} required>
+        <Input value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} />
+      </Field>
+      <HStack>
+        <Button type="submit" colorPalette="red" variant="outline" disabled={reason.trim() === '' || busy}>
+          {ORDER_TEXT.cancel}
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+export function OrderDetail({ db }: { db: LocalDatabase }) {
+  const { id = '' } = useParams();
+  const records = useProtectedRecords(db);
+  const order = records.orders.find((item) => item.id === id) ?? null;
+  const patient = order ? records.patients.find((item) => item.id === order.patient_id) : undefined;
+  const provider = useProviderNames(order ? [order.provider_id] : []).get(order?.provider_id ?? '');
+  useEffect(() => {
+    if (order) void loadDataLayer().then((data) => data.recordOpening('orders', order.id, order.patient_id));
+    // One opening per order shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [order?.id]);
+
+  if (records.status === 'loading') return <Text role="status">Reading the order…</Text>;
+  if (!order) return <Text>This order is not on this device.</Text>;
+  const status = order.status as OrderStatus;
+  const tests = order.tests as unknown as OrderTestEntry[];
+  const answers = order.answers as unknown as OrderAnswer[];
+  const diagnoses = order.diagnoses as unknown as string[];
+  const abn = order.abn as { option: 1 | 2 | 3; signature: string; tests: string[] } | null;
+  const check = order.server_check as ServerCheck | null;
+
+  return (
+    <Stack gap="4" maxW="5xl">
+      <PageHeader
+        title={`Order ${order.requisition_number}`}
+        description={patient ? `${patient.last_name}, ${patient.first_name} · born ${patient.date_of_birth} · ${patient.lab_patient_id}` : undefined}
+      />
+      <HStack gap="2" wrap="wrap">
+        <Badge colorPalette={STATUS_PALETTE[status] ?? 'gray'} size="lg">
+          {STATUS_LABELS[status] ?? order.status}
+        </Badge>
+        {order.priority === 'stat' && <Badge colorPalette="red" size="lg">STAT</Badge>}
+        <Badge colorPalette={order.local_dirty ? 'orange' : 'green'} size="lg" data-testid="order-sync-state">
+          {order.local_dirty ? ORDER_TEXT.waitingToSend : ORDER_TEXT.sent}
+        </Badge>
+      </HStack>
+      {order.cancel_reason && <Text>Cancelled: {order.cancel_reason}</Text>}
+      {check?.disagreements && check.disagreements.length > 0 && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>The laboratory’s Medicare check differs</Alert.Title>
+            {check.disagreements.map((text) => (
+              <Alert.Description key={text}>{text}</Alert.Description>
+            ))}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Card.Root variant="outline" bg="bg.panel">
+        <Card.Body>
+          <DataList.Root orientation="horizontal">
+            <DataList.Item>
+              <DataList.ItemLabel>Provider</DataList.ItemLabel>
+              <DataList.ItemValue>{provider ? `${provider.name} · NPI ${provider.npi || 'none'}` : order.provider_id}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Billing</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {BILLING_LABELS[order.billing as keyof typeof BILLING_LABELS] ?? order.billing}
+                {order.coverage_rank ? ` (${order.coverage_rank} coverage)` : ''}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Diagnoses</DataList.ItemLabel>
+              <DataList.ItemValue>{diagnoses.join(', ') || 'None'}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Collected</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {order.collected_at ? new Date(order.collected_at).toLocaleString() : 'Not yet'}
+                {order.collected_by ? ` by ${order.collected_by}` : ''}
+                {order.fasting === null ? '' : order.fasting ? ' · fasting' : ' · not fasting'}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>ABN</DataList.ItemLabel>
+              <DataList.ItemValue>{abn ? `${ABN_OPTION_LABELS[abn.option]} · ${abn.signature} · for ${abn.tests.join(', ')}` : 'None'}</DataList.ItemValue>
+            </DataList.Item>
+            {order.comments && (
+              <DataList.Item>
+                <DataList.ItemLabel>Comments</DataList.ItemLabel>
+                <DataList.ItemValue>{order.comments}</DataList.ItemValue>
+              </DataList.Item>
+            )}
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+      <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Tests">
+        {tests.map((test) => (
+          <Box as="li" key={test.code} borderWidth="1px" borderRadius="md" p="3" data-testid="order-test">
+            <HStack justify="space-between" wrap="wrap">
+              <Text fontWeight="medium">
+                {test.name} ({test.code})
+              </Text>
+              <HStack gap="1">
+                {test.necessity !== 'not-governed' && <Badge variant="subtle">{NECESSITY_LABELS[test.necessity as keyof typeof NECESSITY_LABELS] ?? test.necessity}</Badge>}
+                {test.modifiers.filter((line) => line.modifier).map((line) => (
+                  <Badge key={line.cpt} variant="outline">
+                    {line.cpt}-{line.modifier}
+                  </Badge>
+                ))}
+                {test.declined && <Badge colorPalette="red">Declined: not sent</Badge>}
+              </HStack>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {test.specimen_type} · {test.container}
+              {answers.filter((answer) => answer.test === test.code).map((answer) => ` · ${answer.question}: ${answer.value}`).join('')}
+            </Text>
+          </Box>
+        ))}
+      </Stack>
+      {(status === 'draft' || status === 'submitted') && <CancelForm db={db} id={order.id} />}
+    </Stack>
+  );
+}

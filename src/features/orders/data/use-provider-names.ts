@@ -1,0 +1,31 @@
+/** The names and NPIs of the providers orders name, from the user's database (the directory). */
+import { useMemo } from 'react';
+import { map } from 'rxjs';
+import type { ProviderDoc } from '../../../db/index.ts';
+import { useLiveQuery } from '../../../lib/local-data/use-live-query.ts';
+
+export interface ProviderName {
+  name: string;
+  npi: string;
+  doc: ProviderDoc;
+}
+
+export function useProviderNames(ids: readonly string[]): Map<string, ProviderName> {
+  const unique = [...new Set(ids)].sort();
+  const key = unique.join(',');
+  const live = useLiveQuery(
+    `order-providers-${key}`,
+    (db) => db.providers.findByIds(unique).$.pipe(map((found) => [...found.values()].map((doc) => doc.toJSON() as ProviderDoc))),
+    'the orders’ providers',
+  );
+  return useMemo(
+    () =>
+      new Map(
+        (live.status === 'ready' ? live.value : []).map((provider) => [
+          provider.id,
+          { name: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''}`, npi: provider.npi ?? '', doc: provider },
+        ]),
+      ),
+    [live],
+  );
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { checkedReferenceSeed } from '../../../../supabase/seed/reference/reference-statements.ts';
+import { buildCompendiumIndex } from '../../../lib/reference/compendium-index.ts';
+import { buildNcdIndex } from '../../../lib/reference/ncd-index.ts';
+import { answerKey, emptyDraft, evaluateOrder, orderJson, type EntryContext, type OrderDraft } from './order-draft.ts';
+
+const seed = checkedReferenceSeed();
+const compendium = buildCompendiumIndex({ tests: seed.tests });
+const ncd = buildNcdIndex({ policies: seed.policies });
+const NPI = '1234567893';
+const now = new Date('2026-11-20T15:00:00Z');
+
+function evidence(partB: 'Y' | 'N', checkedAt = '2026-11-10T00:00:00Z') {
+  return { npi: NPI, checked_at: checkedAt, enrollment: { rows: [{ NPI }] }, order_referring: { rows: [{ NPI, PARTB: partB }] } };
+}
+
+function context(overrides: Partial<EntryContext> = {}): EntryContext {
+  return {
+    compendium,
+    ncd,
+    provider: { npi: NPI, pecos_verification_date: '2026-11-10T00:00:00Z', pecos_verification_data: evidence('Y') },
+    coverages: [{ rank: 'primary', payer_type: 'medicare', member_id: '1EG4TE5MK73' }],
+    priorServices: [],
+    now,
+    ...overrides,
+  };
+}
+
+function medicareDraft(overrides: Partial<OrderDraft> = {}): OrderDraft {
+  return {
+    ...emptyDraft(now),
+    organizationId: 'org',
+    providerId: 'prov',
+    patientId: 'pat',
+    billing: 'insurance',
+    coverageRank: 'primary',
+    tests: ['HBA1C', 'LIPID'],
+    diagnoses: ['E78.5'],
+    answers: { [answerKey('LIPID', 'FASTING')]: 'Yes' },
+    collectedAt: '2026-11-20T08:30',
+    ...overrides,
+  };
+}
+
+describe('a Medicare order at the keyboard', () => {
+  it('finds the diagnosis supports the lipid panel but not HbA1c, and asks for the ABN', () => {
+    const evaluation = evaluateOrder(medicareDraft(), context());
+    expect(evaluation.medicare).toBe(true);
+    expect(evaluation.eligibility?.status).toBe('eligible');
+    expect(evaluation.tests.map((test) => [test.test.code, test.necessity?.status])).toEqual([
+      ['HBA1C', 'not-supported'],
+      ['LIPID', 'supported'],
+    ]);
+    expect(evaluation.abnTests).toEqual(['HBA1C']);
+    expect(evaluation.problems.map((problem) => problem.step)).toEqual(['review']);
+    // Without an ABN the unsupported test would carry GZ.
+    expect(evaluation.tests[0]?.modifiers).toEqual([{ cpt: '83036', modifier: 'GZ' }]);
+  });
+
+  it('puts GA on the unsupported test with a signed option 1, and writes what the server checks', () => {
+    const draft = medicareDraft({ abn: { option: 1, signature: 'signed' } });
+    const evaluation = evaluateOrder(draft, context());
+    expect(evaluation.problems).toEqual([]);
+    const json = orderJson(draft, evaluation, compendium);
+    expect(json.tests.map((test) => [test.code, test.necessity, test.modifiers, test.declined])).toEqual([
+      ['HBA1C', 'not-supported', [{ cpt: '83036', modifier: 'GA' }], false],
+      ['LIPID', 'supported', [{ cpt: '80061', modifier: null }], false],
+    ]);
+    expect(json.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'] });
+    expect(json.answers).toEqual([{ test: 'LIPID', question: 'FASTING', value: 'Yes' }]);
+    expect(json.diagnoses).toEqual(['E78.5']);
+  });
+
+  it('does not send a test the patient declined (option 3)', () => {
+    const evaluation = evaluateOrder(medicareDraft({ abn: { option: 3, signature: 'signed' } }), context());
+    expect(evaluation.tests.map((test) => [test.test.code, test.declined, test.modifiers[0]?.modifier])).toEqual([
+      ['HBA1C', true, null],
+      ['LIPID', false, null],
+    ]);
+  });
+
+  it('refuses Medicare billing for a provider not eligible for Part B and says why', () => {
+    const provider = { npi: NPI, pecos_verification_date: '2026-11-10T00:00:00Z', pecos_verification_data: evidence('N') };
+    const evaluation = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' } }), context({ provider }));
+    expect(evaluation.eligibility?.status).toBe('not-eligible');
+    expect(evaluation.problems).toEqual([
+      {
+        step: 'billing',
+        message:
+          'Medicare cannot be billed: The provider is enrolled in PECOS but not eligible to order Part B services (the Order and Referring file does not show PARTB "Y") by the check of 2026-11-10: Medicare cannot be billed for their orders. Bill the client or the patient instead.',
+      },
+    ]);
+    // Client billing: no Medicare rules, nothing stops the order.
+    expect(evaluateOrder(medicareDraft({ billing: 'client', coverageRank: null }), context({ provider })).problems).toEqual([]);
+  });
+
+  it('says when the PECOS check is older than 30 days', () => {
+    const provider = { npi: NPI, pecos_verification_date: '2026-09-01T00:00:00Z', pecos_verification_data: evidence('Y', '2026-09-01T00:00:00Z') };
+    expect(evaluateOrder(medicareDraft(), context({ provider })).eligibility?.status).toBe('needs-check');
+  });
+
+  it('asks for the required questions, a diagnosis when insurance pays, and at most 12 codes', () => {
+    const evaluation = evaluateOrder(medicareDraft({ answers: {}, diagnoses: [] }), context());
+    expect(evaluation.problems.map((problem) => problem.message)).toEqual([
+      'Answer “Is the patient fasting (nothing but water for 8 hours or more)?”.',
+      'Add at least one diagnosis code: the insurance pays only with one.',
+    ]);
+    const many = Array.from({ length: 13 }, (_, i) => `E11.${i}`);
+    expect(evaluateOrder(medicareDraft({ diagnoses: many, abn: { option: 1, signature: 'signed' } }), context()).problems.map((p) => p.step)).toContain('diagnoses');
+  });
+
+  it('flags a second HbA1c within three months as over the frequency limit', () => {
+    const evaluation = evaluateOrder(medicareDraft({ tests: ['HBA1C'], diagnoses: ['E11.9'] }), context({ priorServices: [{ date: '2026-10-01', cpt_codes: ['83036'] }] }));
+    expect(evaluation.tests[0]?.necessity?.status).toBe('frequency-exceeded');
+    expect(evaluation.abnTests).toEqual(['HBA1C']);
+  });
+});

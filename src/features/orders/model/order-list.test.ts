@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { readUrlFilters } from '../../../lib/list/url-filters.ts';
+import { filterOrders, ORDER_FILTERS, type OrderListRow } from './order-list.ts';
+
+const ORG = '11111111-1111-4111-8111-111111111111';
+function row(overrides: Partial<OrderListRow>): OrderListRow {
+  return {
+    id: 'x', requisition_number: 'R-1-0001', status: 'submitted', priority: 'routine', organization_id: ORG, provider_id: 'p1',
+    collected_at: '2026-11-20T09:00:00Z', created_at: '2026-11-20T09:00:00Z', patientName: 'Whitfield, Eleanor', patientId: 'P-0-0001',
+    providerName: 'Okafor, Ada', providerNpi: '1234567893', organizationName: 'Clinic', waiting: false, ...overrides,
+  };
+}
+
+describe('the order list', () => {
+  const rows = [
+    row({ id: 'a' }),
+    row({ id: 'b', requisition_number: 'R-2-0007', status: 'cancelled', priority: 'stat', patientName: 'Pennington, Harold', collected_at: '2026-11-19T08:00:00Z' }),
+    row({ id: 'c', requisition_number: 'R-2-0008', organization_id: '22222222-2222-4222-8222-222222222222', collected_at: '2026-11-21T08:00:00Z' }),
+  ];
+  const all = readUrlFilters(new URLSearchParams(), ORDER_FILTERS);
+
+  it('reads its filters from the URL, ignoring what it does not understand', () => {
+    expect(readUrlFilters(new URLSearchParams(`status=in-progress&organization=${ORG}&date=2026-11-20&priority=stat`), ORDER_FILTERS)).toEqual({
+      status: 'in_progress', organization: ORG, provider: '', date: '2026-11-20', priority: 'stat',
+    });
+    expect(readUrlFilters(new URLSearchParams('status=lost&organization=x&date=yesterday&priority=now'), ORDER_FILTERS)).toEqual(all);
+  });
+
+  it('searches by requisition number, patient and provider, newest first', () => {
+    expect(filterOrders(rows, all, '').map((r) => r.id)).toEqual(['c', 'a', 'b']);
+    expect(filterOrders(rows, all, 'r-2-0007').map((r) => r.id)).toEqual(['b']);
+    expect(filterOrders(rows, all, 'pennington').map((r) => r.id)).toEqual(['b']);
+    expect(filterOrders(rows, all, 'okafor 1234567893').map((r) => r.id)).toEqual(['c', 'a', 'b']);
+    expect(filterOrders(rows, all, 'okafor whitfield').map((r) => r.id)).toEqual(['c', 'a']);
+  });
+
+  it('filters by status, organization, date and STAT', () => {
+    expect(filterOrders(rows, { ...all, status: 'cancelled' }, '').map((r) => r.id)).toEqual(['b']);
+    expect(filterOrders(rows, { ...all, organization: ORG }, '').map((r) => r.id)).toEqual(['a', 'b']);
+    expect(filterOrders(rows, { ...all, date: '2026-11-21' }, '').map((r) => r.id)).toEqual(['c']);
+    expect(filterOrders(rows, { ...all, priority: 'stat' }, '').map((r) => r.id)).toEqual(['b']);
+  });
+});

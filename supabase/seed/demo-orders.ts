@@ -1,0 +1,91 @@
+/**
+ * The demo laboratory's orders (issue 31): a few orders of the demo patients, placed by
+ * active providers of organizations they belong to, in every status the list filters by
+ * (submitted, received, in progress, resulted, cancelled), one STAT. Requisition numbers use
+ * device number 0, which the server never gives a device, so they cannot collide with
+ * numbers made on a device. Tests come from the demo compendium, as order entry writes them.
+ */
+import type { CompendiumTest } from '../functions/_shared/lab/reference-types.ts';
+import type { DemoMembership } from './demo-links.ts';
+import type { DemoOrganization } from './demo-organizations.ts';
+import type { DemoProvider } from './demo-providers.ts';
+import { daysAgo, seedUuid } from './ids.ts';
+
+export interface DemoOrderRow {
+  [column: string]: string | boolean | null | object;
+}
+
+// [patient index, test codes, diagnoses, status, days ago, priority, billing]
+const PLAN: ReadonlyArray<[number, string[], string[], string, number, 'routine' | 'stat', 'client' | 'patient' | 'insurance']> = [
+  [0, ['HBA1C', 'LIPID'], ['E11.9'], 'resulted', 60, 'routine', 'insurance'],
+  [1, ['CBC', 'CMP'], ['I10'], 'in_progress', 2, 'routine', 'insurance'],
+  [2, ['TSH'], ['E03.9'], 'received', 1, 'stat', 'insurance'],
+  [6, ['LIPID'], ['E78.5'], 'submitted', 0, 'routine', 'insurance'],
+  [11, ['CMP'], [], 'submitted', 0, 'routine', 'patient'],
+  [12, ['CBC'], [], 'cancelled', 5, 'routine', 'client'],
+];
+
+export function demoOrders(
+  patients: ReadonlyArray<{ [column: string]: unknown }>,
+  memberships: readonly DemoMembership[],
+  providers: readonly DemoProvider[],
+  organizations: readonly DemoOrganization[],
+  tests: readonly CompendiumTest[],
+): DemoOrderRow[] {
+  const activeOrganizations = new Set(organizations.filter((organization) => organization.isActive).map((organization) => organization.id));
+  const orderers = memberships.filter(
+    (membership) =>
+      membership.isActive &&
+      activeOrganizations.has(membership.organizationId) &&
+      providers.some((provider) => provider.id === membership.providerId && provider.npi !== null && provider.isActive),
+  );
+  if (orderers.length < PLAN.length) throw new Error('Not enough demo providers to place the demo orders');
+  const byCode = new Map(tests.map((test) => [test.code, test]));
+  return PLAN.map(([patientIndex, codes, diagnoses, status, days, priority, billing], index) => {
+    const patient = patients[patientIndex];
+    if (!patient) throw new Error(`No demo patient ${patientIndex}`);
+    const membership = orderers[index * 3 % orderers.length]!;
+    const at = daysAgo(days, 9, 10 + index);
+    return {
+      id: seedUuid(`order:${index}`),
+      requisition_number: `R-0-${String(index + 1).padStart(4, '0')}`,
+      status,
+      cancel_reason: status === 'cancelled' ? 'Entered twice by the clinic' : null,
+      organization_id: membership.organizationId,
+      provider_id: membership.providerId,
+      patient_id: patient.id as string,
+      billing,
+      coverage_rank: billing === 'insurance' ? 'primary' : null,
+      tests: codes.map((code) => {
+        const test = byCode.get(code);
+        if (!test) throw new Error(`No demo compendium test ${code}`);
+        return {
+          code,
+          name: test.name,
+          cpt_codes: test.cpt_codes,
+          specimen_type: test.specimen_type,
+          container: test.container,
+          necessity: 'not-governed',
+          reason: null,
+          modifiers: test.cpt_codes.map((cpt) => ({ cpt, modifier: null })),
+          declined: false,
+        };
+      }),
+      answers: codes.includes('LIPID') ? [{ test: 'LIPID', question: 'FASTING', value: 'Yes' }] : [],
+      diagnoses,
+      collected_at: at,
+      collected_by: 'Demo phlebotomist',
+      fasting: codes.includes('LIPID') ? true : null,
+      priority,
+      comments: null,
+      abn: null,
+      medicare_check: null,
+      server_check: null,
+      reference_versions: null,
+      submitted_at: at,
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+}
