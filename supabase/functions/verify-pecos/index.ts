@@ -60,6 +60,7 @@ async function readDataset(config: FunctionConfig, datasetId: string, npi: strin
     timeoutMs: config.registryTimeoutMs,
     retries: 1,
     retryDelayMs: config.registryRetryDelayMs,
+    emptyBodyIsNoRows: true,
   });
   if (!answer.ok) {
     switch (answer.reason) {
@@ -77,7 +78,7 @@ async function readDataset(config: FunctionConfig, datasetId: string, npi: strin
   }
   const rows = rowsForNpi(answer.body, npi);
   if (!rows) return fail(502, 'registry_unreadable', `Failed to process the ${label} response from CMS (not a list of rows).`);
-  return { ok: true, evidence: { dataset_id: datasetId, url, rows } };
+  return { ok: true, evidence: { dataset_id: datasetId, url, rows, release: answer.lastModified ?? null } };
 }
 
 function fail(status: number, code: string, message: string): DatasetRead {

@@ -15,7 +15,7 @@ import { FaultControl, isFaultKind, parseFaultSettings, type FaultKind, type Reg
 import { faultyAnswer, JSON_TYPE, resetConnection, waitUnlessGone, writeAnswer, type RegistryAnswer } from './fault-responses.ts';
 import { nppesResults, orderReferringRows, ppefRows } from './fixtures.ts';
 import { parseNppesQuery, searchNppes } from './nppes-query.ts';
-import { ORDER_REFERRING_DATASET_ID, PPEF_DATASET_ID, type CmsRow } from './types.ts';
+import { ORDER_REFERRING_DATASET_ID, PPEF_DATASET_ID, type CmsRow, type NppesAddress, type NppesResult } from './types.ts';
 
 export const SIMULATOR_PREFIX = '/__simulator';
 const CMS_DATA_PATH = /^\/cms\/data-api\/v1\/dataset\/([^/]+)\/data\/?$/;
@@ -44,15 +44,38 @@ function nppesAnswer(params: URLSearchParams): RegistryAnswer {
   const parsed = parseNppesQuery(params);
   // The live API answers 200 even when it rejects the request.
   if (!parsed.ok) return json(200, { Errors: parsed.errors }, pretty);
-  return json(200, searchNppes(nppesResults(), parsed.query), pretty);
+  const answer = searchNppes(nppesResults(), parsed.query);
+  return json(200, { ...answer, results: answer.results.map(asServed) }, pretty);
+}
+
+/** Each dataset's current release, sent as Last-Modified: the quarterly file and the twice-weekly one. */
+const RELEASES: Record<string, string> = {
+  [PPEF_DATASET_ID]: 'Wed, 01 Oct 2025 00:00:00 GMT',
+  [ORDER_REFERRING_DATASET_ID]: 'Thu, 20 Nov 2025 00:00:00 GMT',
+};
+
+/**
+ * A record as the live registry serves it: an address without a second line has no
+ * `address_2` at all (and one without a fax no `fax_number`), so readers must not rely on
+ * either key being there.
+ */
+export function asServed(result: NppesResult): NppesResult {
+  const trim = (address: NppesAddress): NppesAddress => {
+    const copy: Partial<NppesAddress> = { ...address };
+    if (!copy.address_2) delete copy.address_2;
+    if (!copy.fax_number) delete copy.fax_number;
+    return copy as NppesAddress;
+  };
+  return { ...result, addresses: result.addresses.map(trim), practiceLocations: result.practiceLocations.map(trim) };
 }
 
 function cmsAnswer(datasetId: string, params: URLSearchParams): RegistryAnswer {
-  const rows = DATASETS[datasetId.toLowerCase()];
+  const id = datasetId.toLowerCase();
+  const rows = DATASETS[id];
   if (!rows) return json(404, { status: 404, message: `Dataset ${datasetId} not found` });
   const parsed = parseCmsQuery(params);
   if (!parsed.ok) return json(400, { status: 400, message: parsed.message });
-  return json(200, searchCms(rows(), parsed.query));
+  return { ...json(200, searchCms(rows(), parsed.query)), headers: { 'Last-Modified': RELEASES[id] ?? '' } };
 }
 
 /** The fault a request asks for itself, or an error text when it names an unknown one. */
