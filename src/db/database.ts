@@ -31,6 +31,7 @@ import { additiveMigrations } from './schema/additive-migration.ts';
 import { SCHEMA_VERSIONS, syncedSchema } from './schema/synced-schemas.ts';
 import { COLLECTION_OF, DIRECTORY_TABLES, type SyncedTable } from './tables/definitions.ts';
 import type {
+  AlertDoc,
   DelegateDoc,
   LocalDocOfTable,
   MembershipDoc,
@@ -53,6 +54,7 @@ export interface LocalCollections {
   preferences: RxCollection<PreferenceDoc>;
   delegates: RxCollection<DelegateDoc>;
   pickup_requests: RxCollection<PickupRequestDoc>;
+  alerts: RxCollection<AlertDoc>;
   outbox: RxCollection<OutboxItem>;
   /** In the protected database only (src/db/protected), never in the user's database. */
   patients: RxCollection<PatientDoc>;

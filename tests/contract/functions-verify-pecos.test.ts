@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NAMED_NPIS } from '../../supabase/local/simulator/fixtures.ts';
+import { NAMED_NPIS, NEWLY_ENROLLED_NPI } from '../../supabase/local/simulator/fixtures.ts';
 import { ANON_KEY } from '../../supabase/local/config.ts';
 import { pecosListFailure, pecosLookupFailure } from '../../src/lib/functions/pecos-messages.ts';
 import { verifyPecos } from '../../src/lib/functions/verify-pecos.ts';
@@ -71,6 +71,14 @@ describe('verify-pecos: enrollment and ordering eligibility', () => {
     expect(evidence.enrollment.rows).toEqual([expect.objectContaining({ NPI: NAMED_NPIS.enrolledPartB, LAST_NAME: 'DOE' })]);
     expect(evidence.order_referring.dataset_id).toBe(ORDER_REFERRING);
     expect(evidence.order_referring.rows).toEqual([expect.objectContaining({ NPI: NAMED_NPIS.enrolledPartB, PARTB: 'Y' })]);
+    // Which dataset said what, as of which release (the simulator's Last-Modified dates).
+    expect(evidence).toMatchObject({
+      basis: 'both',
+      enrolled: true,
+      can_order_part_b: true,
+      enrollment: { says: 'listed', release: '2025-10-01T00:00:00.000Z' },
+      order_referring: { says: 'part_b', release: '2025-11-20T00:00:00.000Z' },
+    });
 
     const row = await pecosOf(id);
     expect(row.pecos_verified).toBe(true);
@@ -90,6 +98,28 @@ describe('verify-pecos: enrollment and ordering eligibility', () => {
     const row = await pecosOf(id);
     expect([row.pecos_verified, row.pecos_verification_date !== null]).toEqual([false, true]);
     expect(row.pecos_verification_data).toMatchObject({ enrollment: { rows: [] }, order_referring: { rows: [] } });
+  });
+
+  it('finds the newly enrolled in Order and Referring before the quarterly file lists them', async () => {
+    const result = await verifyPecos(staff.client, { npi: NEWLY_ENROLLED_NPI, skipDbUpdate: true });
+    expect(result).toMatchObject({
+      ok: true,
+      data: {
+        verified: true,
+        can_order_part_b: true,
+        evidence: { basis: 'order_referring', enrollment: { rows: [], says: 'not_listed' }, order_referring: { says: 'part_b' } },
+      },
+    });
+  });
+
+  it('reads an empty 200 body from CMS as no rows, as it reads []', async () => {
+    const npi = NAMED_NPIS.apostropheName;
+    await env.faults({ cms: 'empty', npi });
+    const result = await verifyPecos(staff.client, { npi, skipDbUpdate: true });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { verified: false, can_order_part_b: false, evidence: { basis: 'neither', enrollment: { rows: [] }, order_referring: { rows: [] } } },
+    });
   });
 
   it('updates every provider row with the NPI, removed ones included', async () => {
@@ -124,7 +154,6 @@ describe('verify-pecos: outages are "could not verify", never "not enrolled"', (
     ['error500', 502, 'The CMS PECOS API returned an error. Please try again later.', 'The CMS PECOS API returned an error while checking enrollment. Please try again later.'],
     ['reset', 502, 'The CMS PECOS API returned an error. Please try again later.', 'The CMS PECOS API returned an error while checking enrollment. Please try again later.'],
     ['malformed', 502, 'Unable to process the PECOS API response. The API may be experiencing issues.', 'Failed to check PECOS enrollment status. Please try again later.'],
-    ['empty', 502, 'Unable to process the PECOS API response. The API may be experiencing issues.', 'Failed to check PECOS enrollment status. Please try again later.'],
   ])('CMS %s → %i, mapped by the catalogue, nothing written', async (fault, status, listText, lookupText) => {
     const id = await providerWith(npi, { pecos_verified: true, pecos_verification_date: '2026-01-02T03:04:05Z' });
     const before = await pecosOf(id);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
+import { asServed } from '../../supabase/local/simulator/service.ts';
 import {
   NAMED_NPIS, MALFORMED_NPIS, nppesAnswer, orderReferringRowFor, ORDER_REFERRING_DATASET_ID, PPEF_DATASET_ID, ppefRowsFor,
   providerSummaries, type NamedNpiKey,
@@ -60,10 +61,19 @@ describe('simulated NPPES: named NPIs', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
       const body: unknown = await res.json();
-      expect(body).toEqual(nppesAnswer(npi));
+      const expected = nppesAnswer(npi);
+      expect(body).toEqual({ ...expected, results: expected.results.map(asServed) });
       expect((body as { result_count: number }).result_count).toBe(EXPECTED[key].nppes);
     });
   }
+
+  it('leaves out an empty address_2 and a missing fax_number, as the live registry does', async () => {
+    const body = (await (await nppes(`number=${NAMED_NPIS.enrolledPartB}`)).json()) as { results: Array<{ addresses: Array<Record<string, string>> }> };
+    const [location, mailing] = body.results[0]?.addresses ?? [];
+    expect(location).toMatchObject({ address_2: 'SUITE 200', fax_number: '518-555-0101' });
+    expect(mailing && 'address_2' in mailing).toBe(false);
+    expect(mailing && 'fax_number' in mailing).toBe(false);
+  });
 
   it('answers the named cases with their stories', async () => {
     const multi = (await (await nppes(`number=${NAMED_NPIS.multiTaxonomy}`)).json()) as { results: Array<{ taxonomies: Array<{ primary: boolean }> }> };
@@ -111,7 +121,7 @@ describe('simulated NPPES: searches and rejections', () => {
 
   it('says exactly what is wrong with a bad number and with no criteria', async () => {
     expect(await (await nppes('number=12345')).json()).toEqual({
-      Errors: [{ description: 'Field number requires number with 10 digits', field: 'number', number: '06' }],
+      Errors: [{ description: 'NPI must be 10 digits', field: 'number', number: '06' }],
     });
     expect(await (await fetch(`${NPPES}?version=2.1`)).json()).toEqual({
       Errors: [{ description: 'No valid search criteria provided', field: 'generic', number: '04' }],
@@ -120,6 +130,13 @@ describe('simulated NPPES: searches and rejections', () => {
 });
 
 describe('simulated CMS data API', () => {
+  it('says each dataset\'s release in Last-Modified, the twice-weekly one newer than the quarterly file', async () => {
+    const file = Date.parse((await ppef(NAMED_NPIS.enrolledPartB)).headers.get('last-modified') ?? '');
+    const orders = Date.parse((await orderReferring(NAMED_NPIS.enrolledPartB)).headers.get('last-modified') ?? '');
+    expect(new Date(file).toISOString()).toBe('2025-10-01T00:00:00.000Z');
+    expect(orders).toBeGreaterThan(file);
+  });
+
   for (const [key, npi] of Object.entries(NAMED_NPIS) as Array<[NamedNpiKey, string]>) {
     it(`PPEF and Order and Referring rows of ${key}`, async () => {
       const enrolled = (await (await ppef(npi)).json()) as Array<Record<string, string>>;
@@ -194,7 +211,8 @@ describe('simulator faults', () => {
     const started = Date.now();
     const res = await nppes(`number=${NAMED_NPIS.enrolledPartB}`, { headers: { 'x-simulator-fault': 'slow', 'x-simulator-delay-ms': '300' } });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(await res.json()).toEqual(nppesAnswer(NAMED_NPIS.enrolledPartB));
+    const expected = nppesAnswer(NAMED_NPIS.enrolledPartB);
+    expect(await res.json()).toEqual({ ...expected, results: expected.results.map(asServed) });
   });
 
   it('the fault switches need the service key', async () => {

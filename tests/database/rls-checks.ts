@@ -20,6 +20,8 @@ export const ID = {
   otherPreferences: '0d000000-0000-4000-8000-000000000032',
   ownApproval: '0d000000-0000-4000-8000-000000000041',
   otherApproval: '0d000000-0000-4000-8000-000000000042',
+  ownAlert: '0d000000-0000-4000-8000-000000000051',
+  otherAlert: '0d000000-0000-4000-8000-000000000052',
 } as const;
 
 export const FIXTURES = `
@@ -37,6 +39,9 @@ insert into public.provider_organization_memberships (id, provider_id, organizat
   ('${ID.ownMembership}', '${ID.own}', '${ID.org}'), ('${ID.otherMembership}', '${ID.other}', '${ID.org}');
 insert into public.provider_preferences (id, provider_id) values
   ('${ID.ownPreferences}', '${ID.own}'), ('${ID.otherPreferences}', '${ID.other}');
+insert into public.alerts (id, provider_id, kind, summary, details) values
+  ('${ID.ownAlert}', '${ID.own}', 'pecos_lost', 'Medicare enrollment lost.', '{}'), ('${ID.otherAlert}', '${ID.other}', 'part_b_lost', 'Part B ordering lost.', '{}');
+insert into public.provider_reverifications (provider_id, checked_at, snapshot) values ('${ID.own}', now(), '{}');
 insert into public.provider_delegate_approvals (id, provider_id, delegate_id, approval_type) values
   ('${ID.ownApproval}', '${ID.own}', '${ID.staff}', 'both'), ('${ID.otherApproval}', '${ID.other}', '${ID.staff}', 'order');
 `;
@@ -69,7 +74,8 @@ export interface RlsCheck {
 
 const ids = (...values: string[]) => values.map((value) => `'${value}'`).join(', ');
 const everyTable = ['organizations', 'providers', 'profiles', 'user_roles', 'provider_organization_memberships',
-  'provider_preferences', 'provider_delegate_approvals', 'audit_log', 'function_idempotency', 'pickup_requests'];
+  'provider_preferences', 'provider_delegate_approvals', 'audit_log', 'function_idempotency', 'pickup_requests', 'alerts',
+  'provider_reverifications'];
 const pushOrganization = `select public.sync_push('organizations', jsonb_build_array(jsonb_build_object(
   'new', jsonb_build_object('id', gen_random_uuid(), 'legal_name', 'Pushed Clinic', 'type', 'non_healthcare'), 'assumed', null))) as result`;
 
@@ -116,6 +122,14 @@ export const RLS_CHECKS: RlsCheck[] = [
     sql: `insert into public.pickup_requests (organization_id, pickup_date, window_start, window_end, specimen_count, transport_temperature) values ('${ID.org}', '2030-01-02', '09:00', '10:00', 3, 'ambient') returning status`,
     expect: { rows: [{ status: 'requested' }] },
   },
+  { who: 'provider', what: 'reads only their own alerts', sql: `select id from public.alerts where id in (${ids(ID.ownAlert, ID.otherAlert)})`, expect: { rows: [{ id: ID.ownAlert }] } },
+  { who: 'provider', what: 'cannot acknowledge their own alert', sql: `update public.alerts set acknowledged_at = now() where id = '${ID.ownAlert}' returning id`, expect: { rows: [] } },
+  { who: 'staff', what: 'reads every alert', sql: `select count(*)::int as n from public.alerts where id in (${ids(ID.ownAlert, ID.otherAlert)})`, expect: { rows: [{ n: 2 }] } },
+  { who: 'staff', what: 'cannot raise an alert', sql: `insert into public.alerts (provider_id, kind, summary, details) values ('${ID.own}', 'pecos_gained', 'x', '{}')`, expect: { refused: '42501' } },
+  { who: 'staff', what: 'cannot delete an alert', sql: `delete from public.alerts where id = '${ID.otherAlert}'`, expect: { refused: '42501' } },
+  { who: 'staff', what: 'cannot rewrite an alert', sql: `update public.alerts set summary = 'nothing' where id = '${ID.otherAlert}'`, expect: { refused: '23514' } },
+  { who: 'staff', what: 'acknowledges an alert, stamped as theirs', sql: `update public.alerts set acknowledged_at = '2000-01-01' where id = '${ID.otherAlert}' returning acknowledged_by, acknowledged_at > '2001-01-01' as stamped_now`, expect: { rows: [{ acknowledged_by: ID.staff, stamped_now: true }] } },
+  { who: 'staff', what: 'cannot read the re-verification state', sql: `select 1 from public.provider_reverifications`, expect: { refused: '42501' } },
   { who: 'provider', what: 'sees no membership', sql: `select id from public.provider_organization_memberships where id in (${ids(ID.ownMembership, ID.otherMembership)})`, expect: { rows: [] } },
   { who: 'provider', what: 'cannot edit their provider record', sql: `update public.providers set first_name = 'X' where id = '${ID.own}' returning id`, expect: { rows: [] } },
   { who: 'provider', what: 'edits their own preferences', sql: `update public.provider_preferences set fax_notifications = true where id = '${ID.ownPreferences}' returning fax_notifications`, expect: { rows: [{ fax_notifications: true }] } },

@@ -71,6 +71,7 @@ beforeAll(async () => {
     id: randomUUID(), organization_id: orgs[0]!.id, pickup_date: '2026-12-01', window_start: '09:00', window_end: '11:00',
     specimen_count: 2, transport_temperature: 'ambient',
   }]);
+  await insert('alerts', [{ id: randomUUID(), provider_id: providers[0]!.id, kind: 'pecos_lost', summary: 'Medicare enrollment lost.', details: {} }]);
 }, 120_000);
 
 afterAll(async () => {

@@ -51,6 +51,8 @@ export async function describeRecord(table: SyncedTable, doc: Doc, lookup: Recor
       const when = [text(doc, 'pickup_date'), [text(doc, 'window_start'), text(doc, 'window_end')].filter(Boolean).join('–')].filter(Boolean).join(' ');
       return `the pickup request${when ? ` for ${when}` : ''} of organization ${quoted(organization, '(unknown)')}`;
     }
+    case 'alerts':
+      return `the alert "${text(doc, 'summary') || 'about a provider'}"`;
     case 'patients':
       return `patient ${quoted(personName(doc), '(unnamed)')}`;
     case 'orders':

@@ -53,6 +53,7 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
   provider_preferences: {},
   provider_delegate_approvals: {},
   pickup_requests: {},
+  alerts: {},
   patients: {},
   orders: {},
 };
@@ -72,6 +73,7 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   provider_preferences: 0,
   provider_delegate_approvals: 0,
   pickup_requests: 0,
+  alerts: 0,
   patients: 0,
   orders: 0,
 };
@@ -85,6 +87,8 @@ const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
   provider_preferences: ['provider_id', 'local_dirty'],
   provider_delegate_approvals: ['provider_id', 'local_dirty'],
   pickup_requests: ['organization_id', 'local_dirty'],
+  // provider_id is nullable (an index cannot hold null): the few alerts are filtered in a scan.
+  alerts: ['local_dirty'],
   // Only fields that identify nobody: indexed fields stay readable in IndexedDB (src/db/protected).
   patients: ['local_dirty'],
   // Nothing identifying, not even the patient's id or the status: orders are read whole.

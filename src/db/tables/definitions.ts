@@ -141,6 +141,21 @@ export const pickupRequestColumns = {
   updated_at: required('timestamptz', NOW),
 } as const satisfies ColumnMap;
 
+/** Things a person must acknowledge (issue 33); raised by the server, acknowledged by staff. */
+export const alertColumns = {
+  id: required('uuid', NEW_UUID),
+  provider_id: nullable('uuid'),
+  organization_id: nullable('uuid'),
+  kind: required('text'),
+  summary: required('text'),
+  details: required('jsonb'),
+  raised_at: required('timestamptz', NOW),
+  acknowledged_at: nullable('timestamptz'),
+  acknowledged_by: nullable('uuid'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
 export const patientColumns = {
   id: required('uuid', NEW_UUID),
   lab_patient_id: required('text'),
@@ -204,6 +219,7 @@ export const TABLE_COLUMNS = {
   provider_preferences: preferenceColumns,
   provider_delegate_approvals: delegateColumns,
   pickup_requests: pickupRequestColumns,
+  alerts: alertColumns,
   patients: patientColumns,
   orders: orderColumns,
 } as const;
@@ -220,6 +236,7 @@ export const COLLECTION_OF = {
   provider_preferences: 'preferences',
   provider_delegate_approvals: 'delegates',
   pickup_requests: 'pickup_requests',
+  alerts: 'alerts',
   patients: 'patients',
   orders: 'orders',
 } as const satisfies Record<SyncedTable, string>;
@@ -241,6 +258,8 @@ export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<
   provider_preferences: { provider_id: 'providers' },
   provider_delegate_approvals: { provider_id: 'providers', delegate_id: 'profiles', created_by: 'profiles' },
   pickup_requests: { organization_id: 'organizations', requested_by: 'profiles', cancelled_by: 'profiles' },
+  // acknowledged_by is the server's to set.
+  alerts: { provider_id: 'providers', organization_id: 'organizations' },
   patients: { created_by: 'profiles' },
   orders: { organization_id: 'organizations', provider_id: 'providers', patient_id: 'patients', created_by: 'profiles' },
 };
@@ -255,6 +274,7 @@ export const SYNC_ORDER: readonly SyncedTable[] = [
   'provider_preferences',
   'provider_delegate_approvals',
   'pickup_requests',
+  'alerts',
   'patients',
   'orders',
 ];
@@ -288,6 +308,7 @@ export type MembershipRow = RowOf<typeof membershipColumns>;
 export type PreferenceRow = RowOf<typeof preferenceColumns>;
 export type DelegateRow = RowOf<typeof delegateColumns>;
 export type PickupRequestRow = RowOf<typeof pickupRequestColumns>;
+export type AlertRow = RowOf<typeof alertColumns>;
 export type PatientRow = RowOf<typeof patientColumns>;
 export type OrderRow = RowOf<typeof orderColumns>;
 
@@ -299,6 +320,7 @@ export type MembershipInput = InputOf<typeof membershipColumns>;
 export type PreferenceInput = InputOf<typeof preferenceColumns>;
 export type DelegateInput = InputOf<typeof delegateColumns>;
 export type PickupRequestInput = InputOf<typeof pickupRequestColumns>;
+export type AlertInput = InputOf<typeof alertColumns>;
 export type PatientInput = InputOf<typeof patientColumns>;
 export type OrderInput = InputOf<typeof orderColumns>;
 
@@ -312,6 +334,7 @@ export interface InputOfTable {
   provider_preferences: PreferenceInput;
   provider_delegate_approvals: DelegateInput;
   pickup_requests: PickupRequestInput;
+  alerts: AlertInput;
   patients: PatientInput;
   orders: OrderInput;
 }

@@ -10,6 +10,7 @@
  * - `npi_key`: the NPI or '' (indexes cannot hold null).
  */
 import type {
+  AlertRow,
   DelegateRow,
   MembershipRow,
   OrganizationRow,
@@ -36,6 +37,7 @@ export type MembershipDoc = MembershipRow & SyncFields;
 export type PreferenceDoc = PreferenceRow & SyncFields;
 export type DelegateDoc = DelegateRow & SyncFields;
 export type PickupRequestDoc = PickupRequestRow & SyncFields;
+export type AlertDoc = AlertRow & SyncFields;
 /** No sort key: every field but the id and the flags is encrypted at rest (src/db/protected). */
 export type PatientDoc = PatientRow & SyncFields;
 export type OrderDoc = OrderRow & SyncFields;
@@ -49,6 +51,7 @@ export interface LocalDocOfTable {
   provider_preferences: PreferenceDoc;
   provider_delegate_approvals: DelegateDoc;
   pickup_requests: PickupRequestDoc;
+  alerts: AlertDoc;
   patients: PatientDoc;
   orders: OrderDoc;
 }

@@ -51,6 +51,10 @@ export interface CmsDatasetEvidence {
   dataset_id: string;
   url: string;
   rows: Record<string, unknown>[];
+  /** The dataset release the answer came from (its Last-Modified date); absent in older evidence. */
+  release?: string | null;
+  /** What the dataset said: 'listed' / 'not_listed', or 'part_b' / 'no_part_b' for Order and Referring. */
+  says?: 'listed' | 'not_listed' | 'part_b' | 'no_part_b';
 }
 
 /** What was checked, stored as providers.pecos_verification_data. */
@@ -60,13 +64,17 @@ export interface PecosEvidence {
   /** User id of the staff member whose request ran the check. */
   checked_by: string;
   source: 'CMS data API';
+  /** The verdict (absent in evidence stored before issue 33): enrolled when either dataset lists the NPI. */
+  enrolled?: boolean;
+  can_order_part_b?: boolean;
+  basis?: 'both' | 'enrollment_file' | 'order_referring' | 'neither';
   enrollment: CmsDatasetEvidence;
   order_referring: CmsDatasetEvidence;
 }
 
 export interface PecosVerification {
   npi: string;
-  /** Enrolled in PECOS (a row in the CMS PPEF dataset). */
+  /** Enrolled in PECOS: a row in the quarterly PPEF file or in the Order and Referring dataset. */
   verified: boolean;
   /** May order Medicare Part B services, lab tests included (Order and Referring PARTB "Y"). */
   can_order_part_b: boolean;

@@ -19,8 +19,13 @@ describe('rowsForNpi', () => {
     expect(rowsForNpi([ppefRow, { ...ppefRow, NPI: '1003000126' }], NPI)).toEqual([ppefRow]);
   });
 
-  it('reads [] as no match', () => {
+  it('reads [] and an empty 200 body (undefined) alike as no match', () => {
     expect(rowsForNpi([], NPI)).toEqual([]);
+    expect(rowsForNpi(undefined, NPI)).toEqual([]);
+  });
+
+  it('matches an NPI that came as a number', () => {
+    expect(rowsForNpi([{ ...ppefRow, NPI: Number(NPI) }], NPI)).toHaveLength(1);
   });
 
   it('refuses what is not a list of rows', () => {
@@ -42,9 +47,19 @@ describe('pecosOutcome', () => {
       checked_at: at,
       checked_by: 'staff-1',
       source: 'CMS data API',
-      enrollment: evidence([ppefRow], 'ppef'),
-      order_referring: evidence([orderRow('Y')], 'or'),
+      enrolled: true,
+      can_order_part_b: true,
+      basis: 'both',
+      enrollment: { ...evidence([ppefRow], 'ppef'), release: null, says: 'listed' },
+      order_referring: { ...evidence([orderRow('Y')], 'or'), release: null, says: 'part_b' },
     });
+  });
+
+  it('keeps each dataset\'s release in the evidence', () => {
+    const outcome = pecosOutcome(NPI, at, 's', { ...evidence([ppefRow]), release: '2025-10-01T00:00:00.000Z' }, { ...evidence([]), release: '2025-11-20T00:00:00.000Z' });
+    expect(outcome.evidence.enrollment).toMatchObject({ release: '2025-10-01T00:00:00.000Z', says: 'listed' });
+    expect(outcome.evidence.order_referring).toMatchObject({ release: '2025-11-20T00:00:00.000Z', says: 'not_listed' });
+    expect(outcome.evidence.basis).toBe('enrollment_file');
   });
 
   it('is enrolled but may not order Part B with PARTB N', () => {
@@ -52,9 +67,20 @@ describe('pecosOutcome', () => {
     expect([outcome.verified, outcome.can_order_part_b]).toEqual([true, false]);
   });
 
-  it('is not enrolled without a PPEF row, whatever Order and Referring says', () => {
+  it('is enrolled on an Order and Referring row alone: the newly enrolled, before the quarterly file lists them', () => {
     const outcome = pecosOutcome(NPI, at, 'staff-1', evidence([]), evidence([orderRow('Y')]));
-    expect([outcome.verified, outcome.can_order_part_b]).toEqual([false, true]);
+    expect([outcome.verified, outcome.can_order_part_b]).toEqual([true, true]);
+    expect(outcome.evidence).toMatchObject({ basis: 'order_referring', enrolled: true, enrollment: { says: 'not_listed' } });
+  });
+
+  it('is enrolled, without Part B, on an Order and Referring row with PARTB N', () => {
+    const outcome = pecosOutcome(NPI, at, 'staff-1', evidence([]), evidence([orderRow('N')]));
+    expect([outcome.verified, outcome.can_order_part_b, outcome.evidence.order_referring.says]).toEqual([true, false, 'no_part_b']);
+  });
+
+  it('is not enrolled when neither dataset lists the NPI', () => {
+    const outcome = pecosOutcome(NPI, at, 'staff-1', evidence([]), evidence([]));
+    expect([outcome.verified, outcome.can_order_part_b, outcome.evidence.basis]).toEqual([false, false, 'neither']);
   });
 
   it('may not order without an Order and Referring row', () => {

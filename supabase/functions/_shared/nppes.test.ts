@@ -167,6 +167,21 @@ describe('normaliseNppesAnswer', () => {
     expect(read.legal_name).toBeNull();
   });
 
+  it('finds the record whether `number` is a string or an integer (older answers)', () => {
+    const read = result(normaliseNppesAnswer(answer({ ...individual, number: Number(NPI) }), NPI, 'individual'));
+    expect(read.legal_name).toBe('JANE A DOE');
+    expect(read.validation_errors).toEqual([]);
+    expect(result(normaliseNppesAnswer(answer({ ...individual, number: 1003000126 }), NPI, 'individual')).validation_errors[0]).toMatch(/not found/);
+  });
+
+  it('reads an address without address_2 and fax_number keys (the registry leaves them out)', () => {
+    const { address_2: _line2, fax_number: _fax, ...bare } = location;
+    expect(result(normaliseNppesAnswer(answer({ ...individual, addresses: [bare] }), NPI, 'individual')).primary_address).toEqual({
+      address_line_1: '100 MAIN ST', address_line_2: null, city: 'ALBANY', state: 'NY', postal_code: '12207-1234',
+      telephone_number: '518-555-0100', fax_number: null,
+    });
+  });
+
   it('never takes another NPI for the one asked', () => {
     expect(result(normaliseNppesAnswer(answer({ ...individual, number: '1003000126' }), NPI, 'individual')).validation_errors[0]).toMatch(/not found/);
   });
@@ -184,10 +199,10 @@ describe('normaliseNppesAnswer', () => {
   });
 
   it('turns an Errors body (HTTP 200 rejection) into a rejection', () => {
-    const body = { Errors: [{ description: 'Field number must be 10 digits', field: 'number', number: '06' }] };
+    const body = { Errors: [{ description: 'NPI must be 10 digits', field: 'number', number: '06' }] };
     expect(normaliseNppesAnswer(body, NPI, 'individual')).toEqual({
       kind: 'rejected',
-      message: 'The NPPES registry rejected the request: Field number must be 10 digits.',
+      message: 'The NPPES registry rejected the request: NPI must be 10 digits.',
     });
   });
 

@@ -102,7 +102,8 @@ export function normaliseNppesAnswer(body: unknown, npi: string, type: NpiType, 
   if (!Array.isArray(body.results)) {
     return { kind: 'unreadable', message: 'Failed to process the NPPES registry response: no results list.' };
   }
-  const record = body.results.find((entry) => isRecord(entry) && text(entry.number) === npi);
+  // `number` is a string in current answers and was an integer in older ones: accept both.
+  const record = body.results.find((entry) => isRecord(entry) && npiText(entry.number) === npi);
   const result = emptyResult(npi, body);
   // NPPES answers result_count 0 for unknown and for deactivated NPIs alike.
   if (!isRecord(record)) {
@@ -167,6 +168,11 @@ function individualName(basic: Record<string, unknown>): string | null {
   const parts = [text(basic.first_name), text(basic.middle_name), text(basic.last_name), suffix === '--' ? null : suffix];
   const name = parts.filter((part): part is string => !!part).join(' ');
   return name || null;
+}
+
+function npiText(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return text(value);
 }
 
 function text(value: unknown): string | null {

@@ -71,6 +71,22 @@ describe('fetchRegistryJson', () => {
     });
   });
 
+  it('reads an empty 200 body as no rows where the caller says so (CMS), a 5xx and broken JSON still as failures', async () => {
+    const noRows = { ...options, emptyBodyIsNoRows: true };
+    expect(await fetchRegistryJson('u', { ...noRows, fetchImpl: scripted(ok('')).fetchImpl })).toEqual({
+      ok: true, status: 200, body: undefined, attempts: 1,
+    });
+    expect(await fetchRegistryJson('u', { ...noRows, fetchImpl: scripted(ok('', 503)).fetchImpl })).toMatchObject({ ok: false, reason: 'http', status: 503 });
+    expect(await fetchRegistryJson('u', { ...noRows, fetchImpl: scripted(ok('[{"NP')).fetchImpl })).toMatchObject({ ok: false, reason: 'malformed' });
+  });
+
+  it('answers the Last-Modified date as the release', async () => {
+    const dated: Step = () => Promise.resolve(new Response('[]', { status: 200, headers: { 'Last-Modified': 'Wed, 01 Oct 2025 00:00:00 GMT' } }));
+    expect(await fetchRegistryJson('u', { ...options, fetchImpl: scripted(dated).fetchImpl })).toEqual({
+      ok: true, status: 200, body: [], attempts: 1, lastModified: '2025-10-01T00:00:00.000Z',
+    });
+  });
+
   it('reports a refused connection as a network failure', async () => {
     expect(await fetchRegistryJson('u', { ...options, fetchImpl: scripted(refused).fetchImpl })).toEqual({
       ok: false, reason: 'network', status: null, detail: 'fetch failed', attempts: 2,

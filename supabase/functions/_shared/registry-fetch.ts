@@ -1,12 +1,14 @@
 // One GET of a public registry (NPPES, the CMS data API) with a timeout per attempt and a
 // retry, reading the body as JSON. Registries answer 200 with broken or empty bodies during
-// incidents, so success here means "a JSON document arrived", not merely "status 200".
+// incidents, so success here means "a JSON document arrived", not merely "status 200";
+// except where the caller says an empty 200 body means "no rows" (the CMS data API sends
+// one for a query without matches), which then arrives as `body: undefined`.
 // Web APIs only (fetch, AbortSignal.timeout): it runs in Deno and is unit-tested in Node.
 
 export type RegistryFailureReason = 'timeout' | 'network' | 'http' | 'malformed' | 'empty';
 
 export type RegistryFetchResult =
-  | { ok: true; status: number; body: unknown; attempts: number }
+  | { ok: true; status: number; body: unknown; attempts: number; lastModified?: string }
   | { ok: false; reason: RegistryFailureReason; status: number | null; detail: string; attempts: number };
 
 export interface RegistryFetchOptions {
@@ -16,6 +18,8 @@ export interface RegistryFetchOptions {
   retries: number;
   /** Pause before a retry; public clients space registry calls about 200 ms apart. */
   retryDelayMs: number;
+  /** An empty 200 body is an answer with no rows (`body: undefined`), not a failure. */
+  emptyBodyIsNoRows?: boolean;
   fetchImpl?: typeof fetch;
 }
 
@@ -59,11 +63,16 @@ async function attemptOnce(url: string, options: RegistryFetchOptions, attempt: 
       attempts: attempt,
     };
   }
+  // The dataset's release, when the registry says when its data last changed.
+  const lastModified = releaseDate(response.headers.get('last-modified'));
+  if (text.trim() === '' && options.emptyBodyIsNoRows) {
+    return { ok: true, status: response.status, body: undefined, attempts: attempt, ...lastModified };
+  }
   if (text.trim() === '') {
     return { ok: false, reason: 'empty', status: response.status, detail: 'empty response body', attempts: attempt };
   }
   try {
-    return { ok: true, status: response.status, body: JSON.parse(text) as unknown, attempts: attempt };
+    return { ok: true, status: response.status, body: JSON.parse(text) as unknown, attempts: attempt, ...lastModified };
   } catch {
     return {
       ok: false,
@@ -73,6 +82,12 @@ async function attemptOnce(url: string, options: RegistryFetchOptions, attempt: 
       attempts: attempt,
     };
   }
+}
+
+function releaseDate(header: string | null): { lastModified?: string } {
+  if (!header) return {};
+  const time = Date.parse(header);
+  return Number.isNaN(time) ? {} : { lastModified: new Date(time).toISOString() };
 }
 
 function failure(error: unknown, signal: AbortSignal, attempt: number): RegistryFetchResult {

@@ -13,6 +13,8 @@ export interface RegistryAnswer {
   status: number;
   body: string;
   contentType: string;
+  /** Further response headers (a CMS dataset's Last-Modified). */
+  headers?: Record<string, string>;
 }
 
 export const JSON_TYPE = 'application/json';
@@ -27,7 +29,7 @@ const CMS_500_BODY = JSON.stringify({ message: 'Internal server error' });
 export function writeAnswer(res: ServerResponse, answer: RegistryAnswer): void {
   if (res.headersSent || res.destroyed) return;
   const body = Buffer.from(answer.body, 'utf8');
-  res.writeHead(answer.status, { 'Content-Type': answer.contentType, 'Content-Length': String(body.length) });
+  res.writeHead(answer.status, { ...answer.headers, 'Content-Type': answer.contentType, 'Content-Length': String(body.length) });
   res.end(body);
 }
 

@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NEWLY_ENROLLED_NPI } from './named-npis.ts';
 import type { DeactivatedNpi, NppesResult, NppesSearchAnswer, OrderReferringRow, PpefRow } from './types.ts';
 
-export { INVALID_CHECK_DIGIT_NPIS, MALFORMED_NPIS, NAMED_NPIS, type NamedNpiKey } from './named-npis.ts';
+export { INVALID_CHECK_DIGIT_NPIS, MALFORMED_NPIS, NAMED_NPIS, NEWLY_ENROLLED_NPI, type NamedNpiKey } from './named-npis.ts';
 export type * from './types.ts';
 export { ORDER_REFERRING_DATASET_ID, PPEF_DATASET_ID } from './types.ts';
 
@@ -28,6 +29,17 @@ interface Loaded {
 
 let loaded: Loaded | null = null;
 
+const NEWLY_ENROLLED_ROW: OrderReferringRow = {
+  NPI: NEWLY_ENROLLED_NPI,
+  LAST_NAME: 'LINDQVIST',
+  FIRST_NAME: 'OLIVIA',
+  PARTB: 'Y',
+  DME: 'N',
+  HHA: 'N',
+  PMD: 'N',
+  HOSPICE: 'N',
+};
+
 function fixtures(): Loaded {
   if (!loaded) {
     const nppes = load<NppesResult[]>('nppes-results.json');
@@ -36,7 +48,11 @@ function fixtures(): Loaded {
       byNpi: new Map(nppes.map((result) => [result.number, result])),
       deactivated: load<DeactivatedNpi[]>('nppes-deactivated.json'),
       ppef: load<PpefRow[]>('cms-ppef.json'),
-      orderReferring: load<OrderReferringRow[]>('cms-order-referring.json'),
+      // The newly enrolled provider: in the twice-weekly Order and Referring dataset before
+      // the quarterly enrollment file lists them (issue 33).
+      orderReferring: [...load<OrderReferringRow[]>('cms-order-referring.json'), NEWLY_ENROLLED_ROW].sort((a, b) =>
+        a.NPI.localeCompare(b.NPI),
+      ),
     };
   }
   return loaded;

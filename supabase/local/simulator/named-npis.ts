@@ -53,3 +53,10 @@ export const INVALID_CHECK_DIGIT_NPIS = ['1234567890', '1047123406', '1555000046
 
 /** Strings that are not NPIs at all (NPPES rejects them with an Errors body). */
 export const MALFORMED_NPIS = ['12345', '12345678901', '12345ABCDE'] as const;
+
+/**
+ * OLIVIA LINDQVIST, M.D., a generated record: newly enrolled, in Order and Referring (PARTB
+ * "Y", a row fixtures.ts adds) but not yet in the quarterly PPEF file. Kept out of
+ * NAMED_NPIS so the generator, which skips named NPIs, still writes her record.
+ */
+export const NEWLY_ENROLLED_NPI = '1017430681';

@@ -3,7 +3,8 @@
  * live API does). The live API documents its rules, not its texts: the descriptions below
  * follow its style ("No valid search criteria provided", "Wildcards require at least two
  * leading characters" are the live wording) and the numbers are stable within the
- * simulator (the number-format error uses "06" as in reference/registries.md). Callers
+ * simulator (the number-format error is code 06 "NPI must be 10 digits", as the live API
+ * answers it; reference/registries.md). Callers
  * should treat any `Errors` body as a rejection rather than parse the text.
  */
 import type { NppesError } from './types.ts';
@@ -21,7 +22,7 @@ export const NPPES_ERRORS = {
   }),
   noCriteria: (): NppesError => ({ description: 'No valid search criteria provided', field: 'generic', number: '04' }),
   invalidNumber: (): NppesError => ({
-    description: 'Field number requires number with 10 digits',
+    description: 'NPI must be 10 digits',
     field: 'number',
     number: '06',
   }),

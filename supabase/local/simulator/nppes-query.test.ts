@@ -33,7 +33,7 @@ describe('NPPES request rules', () => {
   it('rejects a number that is not ten digits', () => {
     for (const bad of ['12345', '12345678901', '12345ABCDE']) {
       expect(errorsOf(`version=2.1&number=${bad}`)).toEqual([
-        { description: 'Field number requires number with 10 digits', field: 'number', number: '06' },
+        { description: 'NPI must be 10 digits', field: 'number', number: '06' },
       ]);
     }
   });

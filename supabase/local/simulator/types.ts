@@ -10,7 +10,8 @@ export interface NppesAddress {
   address_purpose: 'LOCATION' | 'MAILING';
   address_type: 'DOM' | 'FGN';
   address_1: string;
-  address_2: string;
+  /** Left out by the registry when the address has no second line (the simulator serves it so). */
+  address_2?: string;
   city: string;
   state: string;
   /** 5 or 9 digits, no dash. */

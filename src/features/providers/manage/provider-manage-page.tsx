@@ -16,6 +16,7 @@ import { PROVIDER_LOAD_FAILED } from '../model/provider-texts.ts';
 import { showToast } from '../shared/show-toast.ts';
 import { StatusBadge } from '../shared/status-badge.tsx';
 import type { ManageContext, ProviderSlot } from './manage-context.ts';
+import { ProviderAlertsCard } from './provider-alerts-card.tsx';
 import { ProviderNotFound } from './provider-not-found.tsx';
 
 const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences', activity: 'activity' };
@@ -89,6 +90,7 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
           </HStack>
         }
       />
+      <ProviderAlertsCard providerId={provider.id} />
       {/*
         The path chooses the tab. The triggers are buttons that navigate (not links: Chakra's
         tabs follow an anchor trigger with a native click, which reloaded the whole page);
