@@ -9,8 +9,9 @@ import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts'
 import { PROVIDER_HOME } from '../role-routing.tsx';
 
 export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
-  const [{ DashboardPage }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }] = await Promise.all([
+  const [{ DashboardPage }, { AlertsCard }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }] = await Promise.all([
     import('../../features/dashboard/dashboard-page.tsx'),
+    import('../../features/dashboard/alerts-card.tsx'),
     import('../../features/dashboard/sync-card.tsx'),
     import('../../features/providers/dashboard/verification-health-card.tsx'),
     import('../../features/providers/dashboard/own-record-card.tsx'),
@@ -27,6 +28,7 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
   }
 
   const sections: DashboardSection[] = [
+    { id: 'alerts', audience: 'staff', wide: true, Component: AlertsCard },
     { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
     { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
     { id: 'sync', audience: 'staff', Component: SyncCard },
