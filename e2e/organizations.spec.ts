@@ -2,8 +2,8 @@
  * Journey (issue 24): a staff member adds a healthcare organization by its NPI (type
  * selection, the registry lookup with its DBA and authorized official, the form prefilled
  * from it with the next free account number), finds it in the organization list by account
- * number, and edits it; adds a contact and links two providers on the People tab, and
- * deactivates one of the memberships in the memberships list; every change reaches the server. Shots of each
+ * number, and edits it; adds a contact and links two providers on the People tab; every
+ * change reaches the server. Then the memberships list: one deactivated and reactivated. Shots of each
  * step go to test-results/screenshots/organizations-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -14,6 +14,9 @@ test.describe.configure({ timeout: 180_000 });
 
 /** ADIRONDACK PEDIATRIC ASSOCIATES PC (supabase/local/simulator/FIXTURES.md), not seeded. */
 const NEW_ORGANIZATION_NPI = '1973110046';
+
+/** Capital Region Medical Group PLLC (supabase/seed/demo-organizations.ts). */
+const CAPITAL_REGION = '0c4f3311-8455-5ee2-9cec-f67e51c00036';
 
 const headers = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' };
 
@@ -143,13 +146,27 @@ test('a healthcare organization is added by NPI, found in the list by account nu
   await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(2);
   await shot(page, '5-people');
 
-  // The memberships list, filtered to this organization: deactivating one keeps it, inactive.
-  await page.goto(`/organization-memberships?organization=${organizationId}`);
+});
+
+test('a membership is deactivated and reactivated in the memberships list, and the server keeps the row', async ({ page }) => {
+  const organizationId = CAPITAL_REGION;
+  await page.goto(`/organization-memberships?organization=${organizationId}&status=active`);
   const memberships = page.getByTestId('membership-rows').getByRole('row');
-  await expect(memberships).toHaveCount(2, { timeout: 30_000 });
-  await memberships.first().getByRole('button', { name: /^Deactivate/ }).click();
+  await expect(memberships.first()).toBeVisible({ timeout: 60_000 });
+  const first = memberships.first();
+  const deactivate = first.getByRole('button', { name: /^Deactivate/ });
+  const label = (await deactivate.getAttribute('aria-label'))!;
+  const providerName = label.replace(/^Deactivate (.*) in .*$/, '$1');
+  const before = (await serverMemberships(organizationId)).filter((row) => row.is_active).length;
+  await deactivate.click();
   await expect(toastWith(page, 'Provider removed from organization')).toBeVisible();
-  await expect(memberships.first()).toContainText('Inactive');
-  await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => !row.is_active).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(before - 1);
+
+  await page.getByRole('radio', { name: 'Inactive' }).click({ force: true });
+  const removed = page.getByTestId('membership-rows').getByRole('row').filter({ hasText: providerName });
+  await expect(removed).toContainText('Inactive');
   await shot(page, '6-memberships');
+  await removed.getByRole('button', { name: /^Reactivate/ }).click();
+  await expect(toastWith(page, 'Membership reactivated')).toBeVisible();
+  await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(before);
 });
