@@ -21,14 +21,28 @@ async function newStaffLogin(): Promise<{ id: string; email: string; password: s
   return { id: user.id, email, password };
 }
 
-/** The admin revokes a user's roles with their own session (row-level security applies). */
-async function adminRevokes(userId: string): Promise<void> {
+async function adminToken(): Promise<string> {
   const signInAnswer = await fetch(`${STACK_URL}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
-  const { access_token: token } = (await signInAnswer.json()) as { access_token: string };
+  return ((await signInAnswer.json()) as { access_token: string }).access_token;
+}
+
+/** The admin deactivates an account through manage-user, as the user page does. */
+async function adminDeactivates(userId: string): Promise<void> {
+  const answer = await fetch(`${STACK_URL}/functions/v1/manage-user`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${await adminToken()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action: 'deactivate', userId }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** The admin revokes a user's roles with their own session (row-level security applies). */
+async function adminRevokes(userId: string): Promise<void> {
+  const token = await adminToken();
   const revoke = await fetch(`${STACK_URL}/rest/v1/user_roles?user_id=eq.${userId}`, {
     method: 'PATCH',
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Prefer: 'return=representation' },
@@ -72,4 +86,22 @@ test('an admin revokes a staff member\'s role: their open app stops showing the 
   await expect(page.getByTestId('no-access-page')).toBeVisible();
   await expect(page.getByTestId('provider-rows')).toHaveCount(0);
   await expect.poll(deviceData).toEqual({ databases: 0, saved: 0 });
+});
+
+test("an admin deactivates a staff member: their open app ends at once, not when the token expires", async ({ page }) => {
+  test.setTimeout(120_000);
+  const staff = await newStaffLogin();
+  await signIn(page, staff.email, staff.password);
+  await expect(page).not.toHaveURL(/\/auth/);
+  await openList(page, '/providers');
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 30_000 });
+
+  await adminDeactivates(staff.id);
+
+  // The access token (an hour long) is still valid for the Data API; Auth refuses it now.
+  const noAccess = page.getByTestId('no-access-page');
+  await expect(noAccess).toBeVisible({ timeout: 45_000 });
+  await expect(noAccess).toHaveAttribute('data-level', 'deactivated');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account deactivated');
+  await expect(page.getByTestId('provider-rows')).toHaveCount(0);
 });

@@ -24,12 +24,20 @@ async function signInAsStaff(page: Page): Promise<void> {
   await expect(page).not.toHaveURL(/\/auth/);
 }
 
+// One signed-in page for the journeys of this block: each opens its list by address, and a
+// sign-in per journey cost more than the journeys themselves.
 test.describe('as staff', () => {
-  test.beforeEach(async ({ page }) => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage();
     await signInAsStaff(page);
   });
+  test.afterAll(async () => {
+    await page.close();
+  });
 
-  test('/providers lists every provider by last name, with the spec columns and status', async ({ page }) => {
+  test('/providers lists every provider by last name, with the spec columns and status', async () => {
     await openList(page, '/providers');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Providers');
     await expect(page.getByRole('heading', { name: 'Find Providers' })).toBeVisible();
@@ -57,7 +65,7 @@ test.describe('as staff', () => {
     await expect(page).toHaveURL(/\/providers\/type-selection$/);
   });
 
-  test('the header over the list is opaque and not blurred, so a keystroke re-filters nothing behind it', async ({ page }) => {
+  test('the header over the list is opaque and not blurred, so a keystroke re-filters nothing behind it', async () => {
     await openList(page, '/providers');
     const header = await page.getByTestId('app-header').evaluate((element) => {
       const style = getComputedStyle(element);
@@ -68,7 +76,7 @@ test.describe('as staff', () => {
     expect(header.background).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
   });
 
-  test('the PECOS column shows each state of spec §4 and the Medicare ordering flag', async ({ page }) => {
+  test('the PECOS column shows each state of spec §4 and the Medicare ordering flag', async () => {
     await openList(page, '/providers');
     const okafor = await findRow(page, SEED.okafor.name);
     await expect(okafor.locator('[data-pecos]')).toHaveAttribute('data-pecos', 'enrolled');
@@ -94,7 +102,7 @@ test.describe('as staff', () => {
     await expect(page.getByRole('tooltip')).toHaveText('Never');
   });
 
-  test('search on /providers matches first name, last name or NPI, case-insensitively', async ({ page }) => {
+  test('search on /providers matches first name, last name or NPI, case-insensitively', async () => {
     await openList(page, '/providers');
     await search(page).fill('OKAF');
     await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
@@ -113,7 +121,7 @@ test.describe('as staff', () => {
     await expect(providerRow(page, 'George Abernathy')).toBeVisible();
   });
 
-  test('/providers/healthcare lists providers with an NPI and searches names and NPIs', async ({ page }) => {
+  test('/providers/healthcare lists providers with an NPI and searches names and NPIs', async () => {
     await openList(page, '/providers/healthcare');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Healthcare Providers');
     await expect(providerRow(page, SEED.whitfield.name)).toHaveCount(0);
@@ -132,7 +140,7 @@ test.describe('as staff', () => {
     await expect(page).toHaveURL(/\/providers\/type-selection$/);
   });
 
-  test('/providers/non-healthcare lists providers without an NPI and searches names only', async ({ page }) => {
+  test('/providers/non-healthcare lists providers without an NPI and searches names only', async () => {
     await openList(page, '/providers/non-healthcare');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Non-Healthcare Providers');
     await expect(providerRow(page, SEED.okafor.name)).toHaveCount(0);
@@ -145,7 +153,7 @@ test.describe('as staff', () => {
     await expect(emptyState(page)).toContainText('No non-healthcare providers match your search criteria. Try a different search.');
   });
 
-  test('a search with no match shows the empty state of /providers', async ({ page }) => {
+  test('a search with no match shows the empty state of /providers', async () => {
     await openList(page, '/providers');
     await search(page).fill('zzqx no such provider');
     await expect(emptyState(page).getByRole('heading')).toHaveText('No Providers Found');
@@ -153,7 +161,7 @@ test.describe('as staff', () => {
     await expect(page.getByTestId('provider-table')).toHaveCount(0);
   });
 
-  test('the keyboard: / focuses the search, Escape clears it, rows open on Enter', async ({ page }) => {
+  test('the keyboard: / focuses the search, Escape clears it, rows open on Enter', async () => {
     await openList(page, '/providers');
     await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('/');
@@ -173,7 +181,7 @@ test.describe('as staff', () => {
     await expect(page).toHaveURL(new RegExp(`/providers/${id}/manage/edit$`));
   });
 
-  test('a row click opens the provider', async ({ page }) => {
+  test('a row click opens the provider', async () => {
     await openList(page, '/providers');
     await (await findRow(page, SEED.okafor.name)).getByText(SEED.okafor.npi).click();
     await expect(page).toHaveURL(new RegExp(`/providers/${SEED.okafor.id}/manage/edit$`));

@@ -25,6 +25,10 @@ const APP_PAGES = [
   { name: 'organizations', path: '/organizations' },
   { name: 'organization-manage-edit', path: '/organizations/7a1d6f3e-0000-4000-8000-000000000001/manage/edit' },
   { name: 'order-entry', path: '/orders/entry' },
+  { name: 'timeline', path: '/timeline' },
+  // A full load forgets the patient data's key: these show the unlock form beside the page.
+  { name: 'patients', path: '/patients' },
+  { name: 'patient-add', path: '/patients/add' },
   { name: 'users', path: '/users' },
 ];
 
@@ -92,8 +96,14 @@ for (const { theme, ...viewport } of SCREENSHOT_CASES) {
     test('the admin accent and section', async ({ page }) => {
       await signIn(page, ADMIN.email, ADMIN.password);
       await expect(page).not.toHaveURL(/\/auth/);
-      await page.goto('/users');
-      await shoot(page, 'users-as-admin', viewport.tag, theme);
+      for (const { name, path } of [
+        { name: 'users-as-admin', path: '/users' },
+        { name: 'users-settings', path: '/users/settings' },
+        { name: 'reference-admin', path: '/reference' },
+      ]) {
+        await page.goto(path);
+        await shoot(page, name, viewport.tag, theme);
+      }
     });
   });
 }

@@ -31,12 +31,20 @@ export function forgetAccess(storage: KeyValueStorage, userId: string): void {
   storage.removeItem(ACCESS_CACHE_PREFIX + userId);
 }
 
+/** Auth's answer for a banned account (GoTrue: 403, code user_banned). */
+function isBanned(error: { status?: number; code?: string }): boolean {
+  return error.code === 'user_banned';
+}
+
 /**
  * The user's access as the server sees it now; null when it could not be told (offline,
  * server trouble, or Auth no longer knows the session: supabase-js then signs it out).
  */
 export async function readAccess(client: SessionClient, userId: string): Promise<AccessLevel | null> {
   const { data: current, error: userError } = await client.auth.getUser();
+  // Deactivation bans the account in Auth: its access token, issued before, still reads
+  // the Data API until it expires, but Auth refuses it at once. That answer is the news.
+  if (userError && isBanned(userError)) return 'deactivated';
   if (userError || current.user?.id !== userId) return null;
   const [roles, profile] = await Promise.all([
     client.from('user_roles').select('role, _deleted').eq('user_id', userId),

@@ -65,6 +65,8 @@ function fakeClient() {
     profile: { deactivated_at: null as string | null, _deleted: false },
     error: null as { message: string } | null,
     sessionGone: false,
+    /** Auth refuses the user's token: an admin deactivated (banned) the account. */
+    banned: false,
     calls: [] as string[][],
   };
   const table = (name: string) => {
@@ -101,6 +103,9 @@ function fakeClient() {
     updateUser: vi.fn(async (_: Record<string, unknown>) => ({ data: { user: user('u1') }, error: null as Error | null })),
     signOut: vi.fn(async (_: { scope: string }) => ({ error: null as Error | null })),
     getUser: vi.fn(async () => {
+      if (roleQuery.banned) {
+        return { data: { user: null }, error: Object.assign(apiError('User is banned'), { status: 403, code: 'user_banned' }) };
+      }
       if (roleQuery.sessionGone) {
         // supabase-js drops a session Auth no longer has, and says so.
         listener?.('SIGNED_OUT', null);
@@ -392,6 +397,15 @@ describe('session store', () => {
       t.roleQuery.profile = { deactivated_at: '2026-11-20T10:00:00Z', _deleted: false };
       await t.store.getState().checkAccess();
       expect(t.store.getState().access).toBe('deactivated');
+    });
+
+    it('knows at once that an admin deactivated the account: Auth refuses the banned user before the token expires', async () => {
+      const t = await signedIn([{ role: 'staff' }]);
+      // The Data API still answers with the old token (staff role, profile not yet read as deactivated).
+      t.roleQuery.banned = true;
+      await t.store.getState().checkAccess();
+      expect(t.store.getState()).toMatchObject({ access: 'deactivated', status: 'signed-in' });
+      expect(t.storage.getItem(ACCESS_CACHE_PREFIX + 'u1')).toBe('deactivated');
     });
 
     it('asks again after a check already on its way, which may have read before the revocation', async () => {

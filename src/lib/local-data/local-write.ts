@@ -94,11 +94,18 @@ function sameValue(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(right).length && keys.every((key) => sameValue(left[key], right[key]));
 }
 
-/** What the server's answer means for the fields we wrote (updated_at is bookkeeping). */
+/**
+ * Fields the server writes itself whatever the device sent (migration
+ * 20261125100001_server_written_fields.sql): the times of the insert and the write, and who
+ * made the row. Its values there say nothing about whether our write was taken.
+ */
+const SERVER_WRITTEN_FIELDS: ReadonlySet<string> = new Set(['created_at', 'updated_at', 'created_by', 'assigned_by']);
+
+/** What the server's answer means for the fields we wrote. */
 export function outcomeOf<D>(answer: ServerAnswer<D>, fields: Partial<D>): WriteOutcome {
   if (answer.kind === 'pending') return 'pending';
   const record = answer.record as Record<string, unknown> | null;
   if (!record) return 'failed';
-  const stuck = Object.entries(fields).every(([key, value]) => key === 'updated_at' || sameValue(record[key] ?? null, value ?? null));
+  const stuck = Object.entries(fields).every(([key, value]) => SERVER_WRITTEN_FIELDS.has(key) || sameValue(record[key] ?? null, value ?? null));
   return stuck ? 'saved' : 'failed';
 }

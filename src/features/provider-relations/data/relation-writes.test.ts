@@ -145,9 +145,17 @@ describe('the server answer', () => {
     const record = { id: 'x', local_dirty: false, nickname: 'Countess', tags: ['a'], updated_at: 'later' };
     expect(outcomeOf({ kind: 'answered', record }, { nickname: 'Countess', tags: ['a'], updated_at: NOW })).toBe('saved');
     // The server's spelling of a timestamp the browser wrote is the same value.
-    expect(outcomeOf({ kind: 'answered', record: { created_at: '2026-11-22T06:01:16.7+00:00' } }, { created_at: '2026-11-22T06:01:16.700Z' })).toBe('saved');
-    expect(outcomeOf({ kind: 'answered', record: { created_at: '2026-11-22T06:01:17+00:00' } }, { created_at: '2026-11-22T06:01:16.700Z' })).toBe('failed');
+    expect(outcomeOf({ kind: 'answered', record: { deactivated_at: '2026-11-22T06:01:16.7+00:00' } }, { deactivated_at: '2026-11-22T06:01:16.700Z' })).toBe('saved');
+    expect(outcomeOf({ kind: 'answered', record: { deactivated_at: '2026-11-22T06:01:17+00:00' } }, { deactivated_at: '2026-11-22T06:01:16.700Z' })).toBe('failed');
     expect(outcomeOf({ kind: 'answered', record }, { nickname: 'Ada' })).toBe('failed');
     expect(outcomeOf({ kind: 'pending' }, { nickname: 'Ada' })).toBe('pending');
+  });
+
+  it('is saved when only the fields the server stamps itself differ (the insert time, who made it)', () => {
+    // The server writes created_at at the push, a second or more after the device's insert.
+    const record = { id: 'x', local_dirty: false, nickname: 'Countess', created_at: '2026-11-25T21:30:36.363+00:00', created_by: 'server-says', updated_at: '2026-11-25T21:30:36.363+00:00' };
+    const written = { nickname: 'Countess', created_at: '2026-11-25T21:30:35.190Z', created_by: 'device-says', updated_at: '2026-11-25T21:30:35.190Z' };
+    expect(outcomeOf({ kind: 'answered', record }, written)).toBe('saved');
+    expect(outcomeOf({ kind: 'answered', record }, { ...written, nickname: 'Ada' })).toBe('failed');
   });
 });
