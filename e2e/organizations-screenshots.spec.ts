@@ -16,6 +16,8 @@ const PAGES = [
   { name: 'type-selection', path: '/organizations/type-selection' },
   { name: 'manage-edit', path: `/organizations/${CAPITAL_REGION}/manage/edit` },
   { name: 'manage-schedule', path: `/organizations/${CAPITAL_REGION}/manage/schedule` },
+  { name: 'manage-people', path: `/organizations/${CAPITAL_REGION}/manage/people` },
+  { name: 'memberships', path: '/organization-memberships' },
   { name: 'not-found', path: '/organizations/00000000-0000-4000-8000-00000000beef/manage/edit' },
 ];
 
@@ -24,6 +26,7 @@ async function shoot(page: Page, name: string) {
   await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
   await expect(page.getByTestId('organization-list-loading')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByTestId('organization-loading')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByTestId('membership-list-loading')).toHaveCount(0, { timeout: 60_000 });
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screenshots/organizations-${name}.png`, fullPage: true });
 }

@@ -2,7 +2,8 @@
  * Journey (issue 24): a staff member adds a healthcare organization by its NPI (type
  * selection, the registry lookup with its DBA and authorized official, the form prefilled
  * from it with the next free account number), finds it in the organization list by account
- * number, and edits it; the new organization and the edit reach the server. Shots of each
+ * number, and edits it; adds a contact and links two providers on the People tab; every
+ * change reaches the server. Then the memberships list: one deactivated and reactivated. Shots of each
  * step go to test-results/screenshots/organizations-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -14,11 +15,30 @@ test.describe.configure({ timeout: 180_000 });
 /** ADIRONDACK PEDIATRIC ASSOCIATES PC (supabase/local/simulator/FIXTURES.md), not seeded. */
 const NEW_ORGANIZATION_NPI = '1973110046';
 
+/** Capital Region Medical Group PLLC (supabase/seed/demo-organizations.ts). */
+const CAPITAL_REGION = '0c4f3311-8455-5ee2-9cec-f67e51c00036';
+
 const headers = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' };
 
 async function serverOrganizations(npi: string): Promise<Array<{ id: string; legal_name: string; account_number: string; phone: string | null; dba_name: string | null }>> {
   const response = await fetch(`${STACK_URL}/rest/v1/organizations?npi=eq.${npi}&_deleted=is.false&select=*`, { headers });
   return (await response.json()) as Array<{ id: string; legal_name: string; account_number: string; phone: string | null; dba_name: string | null }>;
+}
+
+interface ServerProvider {
+  id: string;
+  npi: string;
+  last_name: string;
+}
+
+async function twoProviders(): Promise<ServerProvider[]> {
+  const response = await fetch(`${STACK_URL}/rest/v1/providers?is_active=is.true&_deleted=is.false&npi=not.is.null&select=id,npi,last_name&order=last_name&limit=2`, { headers });
+  return (await response.json()) as ServerProvider[];
+}
+
+async function serverMemberships(organizationId: string): Promise<Array<{ provider_id: string; is_active: boolean }>> {
+  const response = await fetch(`${STACK_URL}/rest/v1/provider_organization_memberships?organization_id=eq.${organizationId}&_deleted=is.false&select=provider_id,is_active`, { headers });
+  return (await response.json()) as Array<{ provider_id: string; is_active: boolean }>;
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -93,4 +113,60 @@ test('a healthcare organization is added by NPI, found in the list by account nu
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toastWith(page, 'Success')).toBeVisible();
   await expect.poll(async () => (await serverOrganizations(NEW_ORGANIZATION_NPI))[0]?.phone, { timeout: 30_000 }).toBe('(518) 555-0142');
+
+  // People: a contact (the dialog says what is missing first), then two providers of the directory, found by NPI.
+  const organizationId = (await serverOrganizations(NEW_ORGANIZATION_NPI))[0]!.id;
+  await page.getByRole('tab', { name: 'People' }).click();
+  await expect(page).toHaveURL(/\/manage\/people$/);
+  await page.getByRole('button', { name: 'Add Contact' }).click();
+  const contact = page.getByTestId('contact-dialog');
+  await contact.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(contact.getByText('Name is required')).toBeVisible();
+  await contact.getByLabel('Name').fill('Rita Okafor');
+  await contact.getByLabel('Role').fill('Office manager');
+  await contact.getByLabel('Phone').fill('(518) 555-0170');
+  await contact.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(page.getByTestId('organization-contact')).toContainText('Rita Okafor');
+  await expect
+    .poll(async () => ((await serverOrganizations(NEW_ORGANIZATION_NPI))[0] as unknown as { contacts: Array<{ name: string }> | null }).contacts?.map((entry) => entry.name), { timeout: 30_000 })
+    .toEqual(['Rita Okafor']);
+
+  const providers = await twoProviders();
+  expect(providers).toHaveLength(2);
+  for (const provider of providers) {
+    await page.getByRole('button', { name: 'Add Provider' }).click();
+    const dialog = page.getByTestId('add-provider-dialog');
+    await dialog.getByRole('searchbox', { name: 'Find the provider' }).fill(provider.npi);
+    await dialog.getByRole('combobox', { name: 'Provider' }).selectOption(provider.id);
+    await dialog.getByRole('button', { name: 'Add Provider' }).click();
+    await expect(toastWith(page, 'Provider added to organization successfully')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  }
+  await expect(page.getByTestId('organization-member')).toHaveCount(2);
+  await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(2);
+  await shot(page, '5-people');
+
+});
+
+test('a membership is deactivated and reactivated in the memberships list, and the server keeps the row', async ({ page }) => {
+  const organizationId = CAPITAL_REGION;
+  await page.goto(`/organization-memberships?organization=${organizationId}&status=active`);
+  const memberships = page.getByTestId('membership-rows').getByRole('row');
+  await expect(memberships.first()).toBeVisible({ timeout: 60_000 });
+  const first = memberships.first();
+  const deactivate = first.getByRole('button', { name: /^Deactivate/ });
+  const label = (await deactivate.getAttribute('aria-label'))!;
+  const providerName = label.replace(/^Deactivate (.*) in .*$/, '$1');
+  const before = (await serverMemberships(organizationId)).filter((row) => row.is_active).length;
+  await deactivate.click();
+  await expect(toastWith(page, 'Provider removed from organization')).toBeVisible();
+  await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(before - 1);
+
+  await page.getByRole('radio', { name: 'Inactive' }).click({ force: true });
+  const removed = page.getByTestId('membership-rows').getByRole('row').filter({ hasText: providerName });
+  await expect(removed).toContainText('Inactive');
+  await shot(page, '6-memberships');
+  await removed.getByRole('button', { name: /^Reactivate/ }).click();
+  await expect(toastWith(page, 'Membership reactivated')).toBeVisible();
+  await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(before);
 });

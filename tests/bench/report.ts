@@ -6,6 +6,7 @@
 import type { BaselineFigures } from './measure-baseline.ts';
 import type { FirstSyncFigures, OfflineReloadFigures, SearchFigures } from './measure-app.ts';
 import type { PatientFigures } from './measure-patients.ts';
+import type { OrganizationFigures } from './measure-organizations.ts';
 import type { StorageFloorFigures } from './measure-storage-floor.ts';
 
 export interface SizeFigures {
@@ -27,6 +28,8 @@ export interface BenchResult {
   network: { latencyMs: number; megabitsPerSecond: number };
   javascriptBeforeFirstPaintKb: { landing: number; providers: number; providersFiles: number; landingFiles: number };
   sizes: SizeFigures[];
+  /** The organizations phase (measure-organizations.ts): the organization list at 5,000 organizations. */
+  organizations?: OrganizationFigures;
   /** The patients phase (measure-patients.ts), after the directory sizes. */
   patients?: PatientFigures;
   /** Sizes whose measurement failed (timeouts on a loaded machine), with the error. */
@@ -53,6 +56,15 @@ export function budgets(result: Omit<BenchResult, 'budgets' | 'totalSeconds'>): 
       { name: `first sync ${at}`, limit: 15, value: largest.firstSync.seconds, unit: 's', met: false },
     );
   }
+  const organizations = result.organizations;
+  if (organizations) {
+    const at = `at ${organizations.organizations.toLocaleString('en-US')} organizations`;
+    list.push(
+      // Issue 24: the organization list to the directory's standard.
+      { name: `organization search keystroke-to-paint p95, app time ${at}`, limit: 16, value: organizations.search.busy.p95, unit: 'ms', met: false },
+      { name: `organization list offline reload first rows ${at}`, limit: 800, value: organizations.offlineReload.firstRowsMs, unit: 'ms', met: false },
+    );
+  }
   const patients = result.patients;
   if (patients) {
     const at = `at ${patients.patients.toLocaleString('en-US')}`;
@@ -77,6 +89,17 @@ function patientLines(patients: PatientFigures, providerSearch: SearchFigures | 
     `  first sync (sealed on the device): ${f(patients.firstSync.seconds, 1)} s (${f(patients.firstSync.patientsPerSecond)} patients/s); JS heap with the list ${f(patients.heapWithListMb, 1)} MB`,
     `  offline after a reload, unlock to: a patient's page ${f(patients.unlockToPatientPageMs)} ms; the list's first rows ${f(patients.unlockToListFirstRowsMs)} ms, searchable ${f(patients.unlockToListSearchableMs)} ms`,
     `  search p50 / p95 / max (ms): ${f(search.p50, 1)} / ${f(search.p95, 1)} / ${f(search.max, 1)} (${search.keystrokes} keys); app time ${f(search.busy.p50, 1)} / ${f(search.busy.p95, 1)} / ${f(search.busy.max, 1)}${versus}`,
+  ];
+}
+
+function organizationLines(organizations: OrganizationFigures): string[] {
+  const { search, offlineReload, ratios } = organizations;
+  return [
+    '',
+    `Organizations (${f(organizations.organizations)}; seeded in ${f(organizations.seedSeconds, 1)} s):`,
+    `  first sync of the directory: ${f(organizations.firstSyncSeconds, 1)} s`,
+    `  offline reload: first rows ${f(offlineReload.firstRowsMs)} ms (${f(ratios.firstRows, 3)} of the baseline, ${f(1 / ratios.firstRows, 1)}x faster), searchable ${f(offlineReload.searchReadyMs)} ms (${f(ratios.searchReady, 3)} of the baseline)`,
+    `  search p50 / p95 / max (ms): ${f(search.p50, 1)} / ${f(search.p95, 1)} / ${f(search.max, 1)} (${search.keystrokes} keys); app time ${f(search.busy.p50, 1)} / ${f(search.busy.p95, 1)} / ${f(search.busy.max, 1)}`,
   ];
 }
 
@@ -108,6 +131,7 @@ export function formatTable(result: BenchResult): string {
   const lines = rows.map((cells) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
   const js = result.javascriptBeforeFirstPaintKb;
   lines.push('', `JS before first paint (gzip): landing ${f(js.landing, 1)} KB (${js.landingFiles} files), /providers ${f(js.providers, 1)} KB (${js.providersFiles} files)`);
+  if (result.organizations) lines.push(...organizationLines(result.organizations));
   if (result.patients) lines.push(...patientLines(result.patients, result.sizes.at(-1)?.search));
   lines.push(`Baseline network: ${result.network.latencyMs} ms round trip, ${result.network.megabitsPerSecond} Mbit/s`, '', 'Budgets (ARCHITECTURE.md):');
   for (const budget of result.budgets) {

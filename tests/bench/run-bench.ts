@@ -16,6 +16,8 @@
  *                                       --smoke; 0 skips it): after the directory sizes, the patients'
  *                                       first sync, unlock to a patient's page and to the list, and the
  *                                       patient search's keystroke-to-paint (measure-patients.ts)
+ * After the directory sizes, the organization list at 5,000 organizations (measure-organizations.ts:
+ * first sync, offline reload as a ratio of the run's baseline, organization search p95).
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
  * BENCH_DEBUG=1: what each phase waited for, as it runs: the sync indicator's labels, each
  * keystroke's time, and per offline reload its first paint, long tasks and the waves of
@@ -40,6 +42,7 @@ import { sampleProviders, searchKeystrokes } from './search-script.ts';
 import { countDirectory, seedDirectoryTo } from './seed-directory.ts';
 import { measurePatients, type PatientFigures } from './measure-patients.ts';
 import { samplePatients, seedPatientsTo } from './seed-patients.ts';
+import { measureOrganizations, ORGANIZATION_TARGET, seedOrganizationsTo, type OrganizationFigures } from './measure-organizations.ts';
 
 const { values } = parseArgs({
   options: {
@@ -137,6 +140,15 @@ async function measurePatientsPhase(env: BenchEnv, count: number): Promise<Patie
   return { ...figures, seedSeconds: seed.ms / 1000 };
 }
 
+/** After the directory sizes: the organization list at 5,000 organizations (200 with --smoke), against the largest size's baseline. */
+async function measureOrganizationsPhase(env: BenchEnv, total: number, baseline: SizeFigures['baseline']): Promise<OrganizationFigures> {
+  log(`seeding to ${total.toLocaleString('en-US')} organizations`);
+  const seed = await seedOrganizationsTo(env.stack.db.pg, total);
+  log(`seeded to ${seed.count.toLocaleString('en-US')} organizations in ${(seed.ms / 1000).toFixed(1)} s`);
+  const figures = await measureOrganizations(env.browser, { appUrl: env.appUrl, organizations: seed.count, samples: seed.samples, keystrokes, offlineRuns, baseline }, log);
+  return { ...figures, seedSeconds: seed.ms / 1000 };
+}
+
 async function landingJs(env: BenchEnv) {
   const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
@@ -170,6 +182,16 @@ try {
       break;
     }
   }
+  let organizations: OrganizationFigures | undefined;
+  const largest = measured.at(-1);
+  if (largest && failures.length === 0) {
+    try {
+      organizations = await measureOrganizationsPhase(env, smoke ? Math.max(200, largest.seed.rows.organizations) : ORGANIZATION_TARGET, largest.baseline);
+    } catch (error) {
+      failures.push(`organizations: ${error instanceof Error ? error.message : String(error)}`);
+      log(`measuring the organizations failed: ${failures.at(-1)}`);
+    }
+  }
   let patients: PatientFigures | undefined;
   if (patientCount > 0 && failures.length === 0) {
     try {
@@ -185,6 +207,7 @@ try {
     network: CLINIC_NETWORK,
     javascriptBeforeFirstPaintKb: { landing: landing.kb, landingFiles: landing.files, providers: js?.providers ?? Number.NaN, providersFiles: js?.files ?? 0 },
     sizes: measured,
+    ...(organizations ? { organizations } : {}),
     ...(patients ? { patients } : {}),
     ...(failures.length > 0 ? { failures } : {}),
   };

@@ -1,13 +1,15 @@
 /**
  * Organization routes (spec §2, issue 24): the lists (the healthcare, non-healthcare and
  * sole-proprietor lists are the same page with that type), the add flow (type selection,
- * also at /new; NPI lookup; create) and the manage page with its tabs.
+ * also at /new; NPI lookup; create), the manage page with its tabs, and the memberships
+ * list (/organizations/members and /organization-memberships, the same page).
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { organizationActivityTab } from './activity-tabs.tsx';
-import { page, placeholder } from './lazy-route.tsx';
+import { page } from './lazy-route.tsx';
 
 const listPages = () => import('../../features/organizations/list/organization-list-page.tsx');
+const membershipsPage = page(() => import('../../features/organizations/members/memberships-page.tsx'), 'MembershipsPage');
 const typeSelection = page(() => import('../../features/organizations/add/type-selection-page.tsx'), 'OrganizationTypeSelectionPage');
 
 export const organizationRoutes: RouteObject[] = [
@@ -22,7 +24,7 @@ export const organizationRoutes: RouteObject[] = [
       { path: 'healthcare', lazy: page(listPages, 'HealthcareOrganizationsPage') },
       { path: 'non-healthcare', lazy: page(listPages, 'NonHealthcareOrganizationsPage') },
       { path: 'sole-proprietor', lazy: page(listPages, 'SoleProprietorsPage') },
-      { path: 'members', lazy: placeholder('Organization Members') },
+      { path: 'members', lazy: membershipsPage },
       {
         path: ':orgId/manage',
         children: [
@@ -32,7 +34,7 @@ export const organizationRoutes: RouteObject[] = [
             children: [
               { path: 'edit', lazy: page(() => import('../../features/organizations/manage/organization-edit-tab.tsx'), 'OrganizationEditTab') },
               { path: 'schedule', lazy: page(() => import('../../features/organizations/manage/organization-schedule-tab.tsx'), 'OrganizationScheduleTab') },
-              { path: 'people', lazy: placeholder('Organization People') },
+              { path: 'people', lazy: page(() => import('../../features/organizations/people/organization-people-tab.tsx'), 'OrganizationPeopleTab') },
               { path: 'activity', lazy: organizationActivityTab },
             ],
           },
@@ -40,5 +42,5 @@ export const organizationRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: 'organization-memberships', lazy: placeholder('Organization Memberships') },
+  { path: 'organization-memberships', lazy: membershipsPage },
 ];

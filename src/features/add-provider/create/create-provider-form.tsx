@@ -36,6 +36,7 @@ export function CreateProviderForm({ prefill, registry, organizations, onSave, o
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<CreateProviderFormValues, unknown, CreateProviderValues>({ defaultValues: prefill.values, resolver, criteriaMode: 'all' });
 
@@ -77,7 +78,7 @@ export function CreateProviderForm({ prefill, registry, organizations, onSave, o
             ))}
           </FormSection>
           <FormSection id="create-organization" title={SECTION_TITLES.organization} description="The provider becomes a member of this organization; it is also their default organization.">
-            <OrganizationField organizations={organizations} register={register} errors={errors} />
+            <OrganizationField organizations={organizations} register={register} errors={errors} chosen={watch('organization_id') ?? ''} />
           </FormSection>
           {registry && (
             <FormSection id="create-taxonomy" title={SECTION_TITLES.taxonomy} description="Prefilled from the primary taxonomy in the NPI registry.">

@@ -20,8 +20,8 @@ import { ADD_PROVIDER_PATHS, type ProviderType } from '../model/provider-type.ts
 import { FlowBreadcrumbs } from '../shared/flow-breadcrumbs.tsx';
 import { addProviderSession } from '../shared/flow-session.ts';
 import { CREATE_TEXT, createCrumbs } from '../shared/flow-texts.ts';
-import { showToast } from '../shared/show-toast.ts';
-import { useLocalDatabase } from '../shared/use-local-database.ts';
+import { showToast } from '../../../components/show-toast.ts';
+import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import { useOnline } from '../shared/use-online.ts';
 import { celebrate } from './celebrate.ts';
 import { CreateProviderForm } from './create-provider-form.tsx';

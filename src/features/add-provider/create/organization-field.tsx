@@ -1,14 +1,17 @@
 /**
  * The organization a new provider joins (spec §5: required, 'Organization is required'),
- * chosen from the active organizations on this device, ordered by legal name. A native
- * select: keyboard, screen readers and touch devices handle it natively.
+ * chosen from every active organization on this device (the seeded ones and every one
+ * staff added since), ordered by legal name. A search box narrows the choice by legal
+ * name, DBA name, NPI, account number or city (src/components/form/filterable-select.tsx):
+ * with thousands of client accounts a bare select cannot be scrolled.
  */
-import { NativeSelect, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Field } from '../../../components/ui/field.tsx';
+import { FilterableSelect, type FilterableOption } from '../../../components/form/filterable-select.tsx';
 import type { CreateProviderFormValues } from '../model/create-provider-schema.ts';
 import { CREATE_TEXT } from '../shared/flow-texts.ts';
-import type { OrganizationsState } from './use-active-organizations.ts';
+import type { OrganizationOption, OrganizationsState } from './use-active-organizations.ts';
 
 const TYPE_LABELS: Readonly<Record<string, string>> = {
   healthcare: 'Healthcare',
@@ -16,34 +19,45 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   sole_proprietor: 'Sole proprietor',
 };
 
+export function organizationOption(organization: OrganizationOption): FilterableOption {
+  const label = `${organization.legal_name}${TYPE_LABELS[organization.type] ? ` (${TYPE_LABELS[organization.type]})` : ''}`;
+  const keywords = [label, organization.dba_name, organization.npi, organization.account_number, organization.city].filter(Boolean).join(' ').toLowerCase();
+  return { value: organization.id, label, keywords };
+}
+
 export interface OrganizationFieldProps {
   organizations: OrganizationsState;
   register: UseFormRegister<CreateProviderFormValues>;
   errors: FieldErrors<CreateProviderFormValues>;
+  /** The organization chosen so far ('' for none). */
+  chosen: string;
 }
 
-export function OrganizationField({ organizations, register, errors }: OrganizationFieldProps) {
+export function OrganizationField({ organizations, register, errors, chosen }: OrganizationFieldProps) {
   const error = errors.organization_id?.message;
   const loading = organizations.status === 'loading';
   const none = organizations.status !== 'loading' && organizations.organizations.length === 0;
+  const options = useMemo(() => organizations.organizations.map(organizationOption), [organizations.organizations]);
   return (
-    <Field label="Organization" required invalid={!!error} errorText={error} gridColumn={{ md: 'span 2' }}>
-      <NativeSelect.Root disabled={loading} maxW={{ md: 'xl' }}>
-        <NativeSelect.Field {...register('organization_id')} placeholder={loading ? CREATE_TEXT.loadingOrganizations : CREATE_TEXT.organizationPlaceholder}>
-          {organizations.organizations.map((organization) => (
-            <option key={organization.id} value={organization.id}>
-              {organization.legal_name}
-              {TYPE_LABELS[organization.type] ? ` (${TYPE_LABELS[organization.type]})` : ''}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {none && (
-        <Text fontSize="sm" color="fg.muted" data-testid="no-organizations">
-          {organizations.status === 'error' ? 'Failed to load organizations' : CREATE_TEXT.noOrganizations}
-        </Text>
-      )}
-    </Field>
+    <FilterableSelect
+      label="Organization"
+      required
+      error={error}
+      options={options}
+      value={chosen}
+      placeholder={loading ? CREATE_TEXT.loadingOrganizations : CREATE_TEXT.organizationPlaceholder}
+      searchLabel="Find the organization"
+      searchPlaceholder="Legal name, DBA name, NPI, account number or city"
+      disabled={loading}
+      selectProps={register('organization_id')}
+      gridColumn={{ md: 'span 2' }}
+      note={
+        none && (
+          <Text fontSize="sm" color="fg.muted" data-testid="no-organizations">
+            {organizations.status === 'error' ? 'Failed to load organizations' : CREATE_TEXT.noOrganizations}
+          </Text>
+        )
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The organizations a new provider can join (spec §7): the active ones on this device,
  * ordered by legal name, read live from the local database (an organization synced while
- * the form is open appears in the list).
+ * the form is open appears in the list), with what the organization search matches.
  */
 import { useEffect, useState } from 'react';
 import { organizationsByName, type LocalDatabase } from '../../../db/index.ts';
@@ -10,6 +10,16 @@ export interface OrganizationOption {
   id: string;
   legal_name: string;
   type: string;
+  dba_name: string | null;
+  npi: string | null;
+  account_number: string | null;
+  city: string | null;
+}
+
+function cityOf(address: unknown): string | null {
+  if (!address || typeof address !== 'object') return null;
+  const city = (address as { city?: unknown }).city;
+  return typeof city === 'string' && city.trim() ? city.trim() : null;
 }
 
 export type OrganizationsState =
@@ -27,7 +37,15 @@ export function useActiveOrganizations(db: LocalDatabase | null): OrganizationsS
       next: (docs) =>
         setState({
           db,
-          value: { status: 'ready', organizations: docs.map((doc) => ({ id: doc.id, legal_name: doc.legal_name, type: doc.type })) },
+          value: { status: 'ready', organizations: docs.map((doc) => ({
+            id: doc.id,
+            legal_name: doc.legal_name,
+            type: doc.type,
+            dba_name: doc.dba_name ?? null,
+            npi: doc.npi ?? null,
+            account_number: doc.account_number ?? null,
+            city: cityOf(doc.practice_address),
+          })) },
         }),
       error: (error: unknown) => {
         console.error('[add-provider] reading the organizations failed', error);

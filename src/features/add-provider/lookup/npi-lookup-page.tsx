@@ -17,7 +17,7 @@ import { ADD_PROVIDER_PATHS } from '../model/provider-type.ts';
 import { FlowBreadcrumbs } from '../shared/flow-breadcrumbs.tsx';
 import { addProviderSession } from '../shared/flow-session.ts';
 import { LOOKUP_CRUMBS, LOOKUP_TEXT } from '../shared/flow-texts.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { useOnline } from '../shared/use-online.ts';
 import { NpiFailureAlert } from './npi-failure-alert.tsx';
 import { NpiResultCard } from './npi-result-card.tsx';

@@ -11,7 +11,7 @@ import { NPI_OFFLINE, npiFailure } from '../../../lib/functions/index.ts';
 import { hasVerifiedNpi, type StoredNpiVerification } from '../model/add-provider-session.ts';
 import { NPI_CHECK_DIGIT_MISMATCH, NPI_REQUIRED, npiInputIssue, sanitizeNpiInput } from '../model/npi-input.ts';
 import { addProviderSession } from '../shared/flow-session.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { lookupResultView, runNpiLookup, type LookupResultView, type NpiLookupOutcome } from './lookup-result.ts';
 
 export type LookupPhase = 'idle' | 'verifying' | 'verified' | 'failed';

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pecosLookupFailure } from '../../../lib/functions/index.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { runPecosLookup, type PecosLookupOutcome } from './lookup-result.ts';
 
 export interface PecosLookup {

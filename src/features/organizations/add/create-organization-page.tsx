@@ -12,13 +12,13 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { FlowBreadcrumbs } from '../../../components/flow-breadcrumbs.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showToast } from '../../../components/show-toast.ts';
-import type { JsonValue } from '../../../db/index.ts';
 import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import type { OrganizationFields } from '../../../lib/organization/organization-form.ts';
 import { typeNeedsNpi, type OrganizationType } from '../../../lib/organization/rules.ts';
-import { createOrganization, type RegistryFields } from '../data/organization-writes.ts';
+import { createOrganization } from '../data/organization-writes.ts';
 import { addOrganizationRedirect, lookupFor, type StoredOrganizationLookup } from '../model/add-organization-session.ts';
 import { createFormPrefill } from '../model/organization-lookup.ts';
+import { registryFields } from '../model/registry-refresh.ts';
 import { manageOrganizationPath, ORGANIZATION_PATHS } from '../model/organization-paths.ts';
 import { ORGANIZATION_CREATE_FAILED, ORGANIZATION_CREATED, ORGANIZATION_SAVED_OFFLINE, ORGANIZATION_KIND_LABELS } from '../model/organization-texts.ts';
 import { OrganizationForm, type SaveRefusal } from '../form/organization-form.tsx';
@@ -31,19 +31,6 @@ export function CreateOrganizationPage() {
   const type = addOrganizationSession.organizationType();
   if (redirect || !type) return <Navigate to={redirect ?? ORGANIZATION_PATHS.typeSelection} replace />;
   return <CreateOrganization type={type} lookup={lookupFor(addOrganizationSession, type)} />;
-}
-
-/** What the registry said, saved with the organization. */
-function registryFields(lookup: StoredOrganizationLookup | null): RegistryFields | null {
-  if (!lookup) return null;
-  const { looked_up_as: _type, ...answer } = lookup;
-  return {
-    nppes_data: answer as unknown as JsonValue,
-    nppes_verified_at: new Date().toISOString(),
-    authorized_official: (answer.authorized_official ?? null) as unknown as JsonValue | null,
-    primary_taxonomy_code: answer.primary_taxonomy_code ?? null,
-    primary_taxonomy_description: answer.primary_taxonomy_description ?? null,
-  };
 }
 
 function CreateOrganization({ type, lookup }: { type: OrganizationType; lookup: StoredOrganizationLookup | null }) {
@@ -71,7 +58,7 @@ function CreateOrganization({ type, lookup }: { type: OrganizationType; lookup: 
       return null;
     }
     // The new organization is on this device at once: the page waits briefly for the server, never for a slow sync.
-    const result = await createOrganization(db, fields, registryFields(lookup), { timeoutMs: 3_000 });
+    const result = await createOrganization(db, fields, lookup ? registryFields(lookup, new Date().toISOString()) : null, { timeoutMs: 3_000 });
     if (!result.ok) return { field: result.field, message: result.message };
     if (result.outcome === 'failed') {
       showToast(ORGANIZATION_CREATE_FAILED);

@@ -5,12 +5,13 @@
  * lookup accepts, so the create step never saves an NPI the registry flagged.
  */
 import { useCallback, useRef, useState } from 'react';
-import { NPI_OFFLINE, npiFailure, verifyNpi, type NpiFailureMessage, type ToastMessage } from '../../../lib/functions/index.ts';
+import { NPI_OFFLINE, type NpiFailureMessage, type ToastMessage } from '../../../lib/functions/index.ts';
 import type { OrganizationType } from '../../../lib/organization/rules.ts';
 import { NPI_CHECK_DIGIT_MISMATCH, NPI_REQUIRED, npiInputIssue, sanitizeNpiInput } from '../../../lib/provider/npi-input.ts';
 import { showToast } from '../../../components/show-toast.ts';
-import { lookupFor, type StoredOrganizationLookup } from '../model/add-organization-session.ts';
-import { lookupRequest, organizationLookupView, type OrganizationLookupView } from '../model/organization-lookup.ts';
+import { lookUpOrganizationNpi } from '../data/look-up-npi.ts';
+import { lookupFor } from '../model/add-organization-session.ts';
+import { organizationLookupView, type OrganizationLookupView } from '../model/organization-lookup.ts';
 import { addOrganizationSession } from '../shared/flow-session.ts';
 
 export interface OrganizationLookup {
@@ -55,7 +56,7 @@ export function useOrganizationLookup(type: OrganizationType): OrganizationLooku
       setVerifying(true);
       setResult(null);
       setFailure(null);
-      const answer = await call(asked, type);
+      const answer = await lookUpOrganizationNpi(asked, type);
       if (current.current !== asked) return;
       setVerifying(false);
       if ('failure' in answer) {
@@ -73,19 +74,6 @@ export function useOrganizationLookup(type: OrganizationType): OrganizationLooku
   );
 
   return { npi, verifying, inputIssue: inputIssueOf(npi, touched, attempted), result, failure, setNpi, verify };
-}
-
-async function call(npi: string, type: OrganizationType): Promise<{ result: StoredOrganizationLookup } | { failure: NpiFailureMessage }> {
-  try {
-    const { supabase } = await import('../../../lib/supabase.ts');
-    const answer = await verifyNpi(supabase, { npi, ...lookupRequest(type) });
-    if (answer.ok) return { result: { ...answer.data, looked_up_as: type } };
-    console.error('[organizations] verify-npi failed', answer);
-    return { failure: npiFailure({ message: answer.message, status: answer.status }) };
-  } catch (error) {
-    console.error('[organizations] the NPI lookup could not run', error);
-    return { failure: npiFailure('Failed to fetch') };
-  }
 }
 
 function inputIssueOf(npi: string, touched: boolean, attempted: boolean): ToastMessage | null {

@@ -13,6 +13,7 @@ import { awaitServer, insertLocal, outcomeOf, patchLocal, type WriteOptions, typ
 import type { OrganizationFields } from '../../../lib/organization/organization-form.ts';
 import type { Closure, OrganizationContact, PickupWindow } from '../../../lib/organization/rules.ts';
 import { ACCOUNT_NUMBER_TAKEN } from '../model/organization-texts.ts';
+import type { RegistryFields } from '../model/registry-refresh.ts';
 
 export interface Clock {
   now: () => string;
@@ -23,14 +24,7 @@ const systemClock: Clock = { now: () => new Date().toISOString(), newId: () => c
 
 type Options = WriteOptions & { clock?: Clock };
 
-/** What the registry gave with an accepted lookup (saved with the organization). */
-export interface RegistryFields {
-  nppes_data: JsonValue;
-  nppes_verified_at: string;
-  authorized_official: JsonValue | null;
-  primary_taxonomy_code: string | null;
-  primary_taxonomy_description: string | null;
-}
+export type { RegistryFields };
 
 export type SaveResult =
   | { ok: true; id: string; outcome: WriteOutcome }

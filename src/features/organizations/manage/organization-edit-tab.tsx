@@ -1,7 +1,7 @@
 /**
  * The Edit tab (issue 24): the organization form with the record's values (the NPI read-only
  * once the registry verified it), saved to the local database (offline it waits on this
- * device and syncs); deactivate and reactivate (an inactive organization stays, but is no
+ * device and syncs); Refresh from NPPES (registry-refresh-card.tsx); deactivate and reactivate (an inactive organization stays, but is no
  * longer offered in pickers; the server records who and when).
  */
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
@@ -22,6 +22,7 @@ import {
 import { OrganizationForm, type SaveRefusal } from '../form/organization-form.tsx';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { useManagedOrganization } from './manage-context.ts';
+import { RegistryRefreshCard } from './registry-refresh-card.tsx';
 
 export function OrganizationEditTab() {
   const organization = useManagedOrganization();
@@ -29,7 +30,9 @@ export function OrganizationEditTab() {
   const [busy, setBusy] = useState(false);
   const online = useSyncStore((state) => state.online);
   // The form starts from the record as it was when the tab opened (a sync does not overwrite typing).
-  const defaults = useMemo(() => organizationFormValues(organization), [organization.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A registry refresh that was applied starts the form again from the refreshed record.
+  const [version, setVersion] = useState(0);
+  const defaults = useMemo(() => organizationFormValues(organization), [organization.id, version]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = async (fields: OrganizationFields): Promise<SaveRefusal> => {
     if (!db) {
@@ -56,13 +59,14 @@ export function OrganizationEditTab() {
   return (
     <Stack gap="5">
       <OrganizationForm
-        key={organization.id}
+        key={`${organization.id}:${version}`}
         defaultValues={defaults}
         npiLocked={organization.nppes_verified_at !== null && organization.npi !== null}
         submitLabel="Save Changes"
         onSave={save}
         testId="edit-organization-form"
       />
+      <RegistryRefreshCard organization={organization} onApplied={() => setVersion((current) => current + 1)} />
       <Card.Root variant="outline" bg="bg.panel" maxW="5xl" as="section" aria-labelledby="organization-status-title">
         <Card.Body>
           <HStack justify="space-between" gap="4" wrap="wrap">

@@ -40,7 +40,7 @@ export function OrganizationManagePage() {
     );
   }
   if (load.status !== 'found') return <OrganizationNotFound failed={failed} />;
-  const organization = load.organization;
+  const organization = load.record;
   const tab = activeManageTab(pathname);
   const context: OrganizationManageContext = { organization };
   const members = counts.get(organization.id) ?? 0;

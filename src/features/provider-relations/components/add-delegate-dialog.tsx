@@ -31,7 +31,7 @@ import {
   providerNotFoundMessage,
   type DelegatePermissions,
 } from '../model/delegate-rules.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { ADD_DELEGATE_TITLE, DELEGATE_ADD_FAILED } from '../shared/texts.ts';
 import { personName, UserSearch } from './user-search.tsx';
 

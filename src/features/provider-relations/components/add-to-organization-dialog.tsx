@@ -33,7 +33,7 @@ import {
   ORGANIZATION_TYPE_LABELS,
   organizationChoices,
 } from '../model/add-to-organization.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { ALREADY_MEMBER_SUFFIX, ORGANIZATION_LABEL, ORGANIZATION_PLACEHOLDER } from '../shared/texts.ts';
 
 export interface AddToOrganizationDialogProps {

@@ -13,7 +13,7 @@ import { UNLINK_NOT_SUPPORTED_TOAST } from '../../../lib/functions/link-user-mes
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useLinkedUser } from '../data/relation-queries.ts';
 import { LINK_USER_TITLE } from '../model/link-user.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { LINKED_USER_LABEL } from '../shared/texts.ts';
 import { LinkUserDialog } from './link-user-dialog.tsx';
 import { personName } from './user-search.tsx';

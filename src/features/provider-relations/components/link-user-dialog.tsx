@@ -31,7 +31,7 @@ import { useProfiles } from '../data/relation-queries.ts';
 import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import { queueInvite } from '../invites/invite-tracker.ts';
 import { LINK_USER_TITLE, checkLinkUser, linkUserDefaultEmail } from '../model/link-user.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { inviteQueued } from '../shared/texts.ts';
 
 export interface LinkUserDialogProps {

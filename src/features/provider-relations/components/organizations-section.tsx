@@ -17,7 +17,7 @@ import {
   ORGANIZATION_TYPE_LABELS,
   providerOrganizations,
 } from '../model/add-to-organization.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { NO_MEMBERSHIPS, ORGANIZATIONS_TITLE } from '../shared/texts.ts';
 import { AddToOrganizationDialog } from './add-to-organization-dialog.tsx';
 

@@ -28,7 +28,7 @@ import {
   removeAt,
   type PreferencesFormValues,
 } from '../model/preferences-form.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { SAVE_PREFERENCES_LABEL, SAVING_LABEL } from '../shared/texts.ts';
 import { ListEditor } from './list-editor.tsx';
 

@@ -19,7 +19,7 @@ import {
   activeDelegates,
   permissionsFromApprovalType,
 } from '../model/delegate-rules.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { ADD_DELEGATE_TITLE, DELEGATES_TITLE, DELEGATE_REMOVE_FAILED, NO_DELEGATES } from '../shared/texts.ts';
 import { AddDelegateDialog } from './add-delegate-dialog.tsx';
 import { personName } from './user-search.tsx';

@@ -12,7 +12,7 @@ import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { usePreferences } from '../data/relation-queries.ts';
 import { PREFERENCES_LOAD_FAILED, PREFERENCES_NOT_FOUND } from '../model/preferences-form.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { PREFERENCES_TITLE } from '../shared/texts.ts';
 import { PreferencesEditor } from './preferences-editor.tsx';
 

@@ -12,7 +12,7 @@ import type { Subscription } from 'rxjs';
 import { createEndingsWatcher, enqueue, getLocalDatabase, watchOutboxItems, type LocalDatabase, type OutboxItem } from '../../../db/index.ts';
 import { linkUserFailure, linkUserSuccess } from '../../../lib/functions/link-user-messages.ts';
 import type { ToastMessage } from '../../../lib/functions/toast-message.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { INVITE_USER_KIND, isInvitePayload, registerInviteOutbox, type InvitePayload } from './invite-outbox.ts';
 
 const isFinal = (item: OutboxItem) => item.state === 'done' || item.state === 'failed';

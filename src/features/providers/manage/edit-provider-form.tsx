@@ -28,7 +28,7 @@ import {
 } from '../model/edit-provider-schema.ts';
 import type { SaveOutcome } from '../model/provider-texts.ts';
 import { editSaveToasts } from '../model/provider-texts.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 
 type FieldName = keyof EditProviderFormValues;
 

@@ -13,7 +13,7 @@ import { providerDisplayName, providerFullName } from '../../../lib/provider/pro
 import { useProvider } from '../data/use-provider.ts';
 import { activeManageTab, normalizeProviderId, type ManageTab } from '../model/manage-route.ts';
 import { PROVIDER_LOAD_FAILED } from '../model/provider-texts.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { StatusBadge } from '../shared/status-badge.tsx';
 import type { ManageContext, ProviderSlot } from './manage-context.ts';
 import { ProviderAlertsCard } from './provider-alerts-card.tsx';
@@ -52,7 +52,7 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
   }
   if (load.status !== 'found') return <ProviderNotFound failed={failed} />;
 
-  const provider = load.provider;
+  const provider = load.record;
   const tab = activeManageTab(pathname);
   const base = `/providers/${encodeURIComponent(id)}/manage`;
   const onTabPath = TABS.some((key) => pathname.endsWith(`/${TAB_PATHS[key]}`));

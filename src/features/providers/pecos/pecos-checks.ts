@@ -18,7 +18,7 @@ import {
 } from '../../../db/index.ts';
 import { PECOS_NPI_REQUIRED, pecosListFailure, pecosListSuccess, type ToastMessage } from '../../../lib/functions/index.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
-import { showToast } from '../shared/show-toast.ts';
+import { showToast } from '../../../components/show-toast.ts';
 import { canVerifyPecos } from '../model/pecos-status.ts';
 import { appPecosCheckStore, checkStatus, createPecosCheckStore, type RowCheck } from './pecos-check-state.ts';
 import { isPecosCheckPayload, isPecosCheckResult, registerPecosOutbox, VERIFY_PECOS_KIND } from './pecos-outbox-handler.ts';
