@@ -67,7 +67,9 @@ export function generateDirectory({ count, offset, takenNpis }: GenerateOptions)
     const type = i % 12 === 11 ? 'non_healthcare' : i % 7 === 6 ? 'sole_proprietor' : 'healthcare';
     const name = type === 'non_healthcare' ? `${lastName(rng)} ${rng.pick(CLIENT_KINDS)} LLC` : `${lastName(rng)} ${rng.pick(ORG_SUFFIXES)}`;
     const created = isoDaysAgo(rng, 3000);
-    return { id: randomUUID(), legal_name: name, type, is_active: !rng.chance(0.04), created_at: created, updated_at: created };
+    // The database requires an NPI of a healthcare organization (Type 2) and of a sole proprietor (Type 1).
+    const npi = type === 'healthcare' ? withCheckDigit(String(260_000_000 + offset + i)) : type === 'sole_proprietor' ? withCheckDigit(String(190_000_000 + offset + i)) : null;
+    return { id: randomUUID(), legal_name: name, type, npi, is_active: !rng.chance(0.04), created_at: created, updated_at: created };
   });
 
   const providers: Row[] = [];

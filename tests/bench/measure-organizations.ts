@@ -12,6 +12,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from '@playwright/test';
 import { measureOfflineReload, measureSearch, painted, STAFF, waitFor, type OfflineReloadFigures, type SearchFigures } from './measure-app.ts';
 import { installProbes, KEEP_NAMES_SHIM, type ProbedList } from './page-probes.ts';
+import { withCheckDigit } from '../../supabase/local/simulator/npi.ts';
 import { insertRows, setRealtimeNotify } from './seed-directory.ts';
 import { typedQueries, type Query } from './search-script.ts';
 
@@ -52,6 +53,9 @@ export async function seedOrganizationsTo(pg: PGlite, total: number): Promise<{ 
       legal_name: type === 'non_healthcare' ? `${name} LLC` : `${name} PC`,
       dba_name: n % 5 === 0 ? `${NAMES[(n + 3) % NAMES.length]} Care ${n}` : null,
       type,
+      // The database requires an NPI of a healthcare organization (Type 2) and of a sole
+      // proprietor (their own, Type 1); ranges apart from the directory's (directory-data.ts).
+      npi: type === 'healthcare' ? withCheckDigit(String(250_000_000 + n)) : type === 'sole_proprietor' ? withCheckDigit(String(195_000_000 + n)) : null,
       is_active: n % 25 !== 0,
       account_number: `B${String(n).padStart(6, '0')}`,
       bill_types: ['client'],
