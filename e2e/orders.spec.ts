@@ -79,11 +79,12 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await expect(organization.locator('option', { hasText: ORGANIZATION })).toHaveCount(1);
 
   await context.setOffline(true);
-  await organization.selectOption({ label: (await organization.locator('option', { hasText: ORGANIZATION }).first().textContent()) ?? '' });
+  // By value (the record's id): an option's words may change while the page syncs.
+  await organization.selectOption((await organization.locator('option', { hasText: ORGANIZATION }).first().getAttribute('value')) ?? '');
   const provider = page.getByRole('combobox', { name: /^Provider/ });
   const providerOption = provider.locator('option', { hasText: `NPI ${PROVIDER_NPI}` });
   await expect(providerOption).toContainText('PECOS and Part B: eligible');
-  await provider.selectOption({ label: (await providerOption.textContent()) ?? '' });
+  await provider.selectOption((await providerOption.getAttribute('value')) ?? '');
 
   await page.getByLabel('Find the patient', { exact: true }).fill(PATIENT.search);
   await page.getByLabel('Find the patient', { exact: true }).press('Enter');
