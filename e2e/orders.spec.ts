@@ -78,13 +78,14 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await page.getByRole('link', { name: 'Order entry', exact: true }).first().click();
   await expect(organization.locator('option', { hasText: ORGANIZATION })).toHaveCount(1);
 
-  await context.setOffline(true);
   // By value (the record's id): an option's words may change while the page syncs.
   await organization.selectOption((await organization.locator('option', { hasText: ORGANIZATION }).first().getAttribute('value')) ?? '');
   const provider = page.getByRole('combobox', { name: /^Provider/ });
   const providerOption = provider.locator('option', { hasText: `NPI ${PROVIDER_NPI}` });
   await expect(providerOption).toContainText('PECOS and Part B: eligible');
   await provider.selectOption((await providerOption.getAttribute('value')) ?? '');
+  // The connection drops while the order is entered: everything after runs offline.
+  await context.setOffline(true);
 
   await page.getByLabel('Find the patient', { exact: true }).fill(PATIENT.search);
   await page.getByLabel('Find the patient', { exact: true }).press('Enter');
