@@ -19,7 +19,7 @@ export function DashboardPage({ sections }: { sections: readonly DashboardSectio
       />
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="dashboard">
         {shown.map(({ id, wide, Component }) => (
-          <GridItem key={id} colSpan={wide ? { base: 1, md: 2 } : 1}>
+          <GridItem key={id} colSpan={wide ? { base: 1, md: 2, xl: 3 } : 1}>
             <Component />
           </GridItem>
         ))}
