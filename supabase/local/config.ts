@@ -70,6 +70,8 @@ export interface LisStackConfig {
   /** Where results go: an HTTPS URL (with LIS_INBOUND_SECRET) or host:port for MLLP; null = kept, not sent. */
   resultsUrl: string | null;
   resultsMllp: string | null;
+  /** The product's MLLP results listener (mllp/results-listener.ts); 0 = a free port. */
+  resultsListenerPort: number;
 }
 
 /** The API keys the local mail catcher and fax simulator accept (the functions get them by default). */
@@ -88,6 +90,7 @@ function lisFromEnv(env: NodeJS.ProcessEnv): LisStackConfig {
     testCodes: codes?.length ? codes : null,
     resultsUrl: env.LIS_SIM_RESULTS_URL || null,
     resultsMllp: env.LIS_SIM_RESULTS_MLLP || null,
+    resultsListenerPort: int(env.LIS_RESULTS_MLLP_PORT, 0),
   };
 }
 

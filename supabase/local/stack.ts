@@ -18,6 +18,7 @@ import { createSimulatorService } from './simulator/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createLisSimulator, LIS_PREFIX, type LisSimulator } from './lis/service.ts';
 import { lisSettings } from './lis/settings.ts';
+import { startResultsListener } from './mllp/results-listener.ts';
 import { createStorageService, STORAGE_PREFIX } from './storage/service.ts';
 import { createMailService, MAIL_PREFIX } from './channels/mail-api.ts';
 import { createFaxService, FAX_PREFIX } from './channels/fax-api.ts';
@@ -95,6 +96,18 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
     ['/__simulator', createSimulatorService(ctx)],
   ];
   const realtime = await createRealtimeService(ctx);
+  // The product's own MLLP inbound (an interface engine's job when hosted): the laboratory's
+  // results reach lis-inbound through it. The simulator sends there unless told otherwise.
+  const resultsListener = await startResultsListener({
+    host: config.host,
+    port: config.lis.resultsListenerPort,
+    inboundUrl: `${url}/functions/v1/lis-inbound`,
+    secret: process.env.LIS_INBOUND_SECRET || LOCAL_LIS_SECRET,
+    log,
+  });
+  if (!lis.engine.settings.destination) {
+    lis.engine.settings.destination = { kind: 'mllp', host: resultsListener.host, port: resultsListener.port };
+  }
 
   server.on('request', (req, res) => {
     const requestUrl = new URL(req.url ?? '/', url);
@@ -138,6 +151,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
       if (stopped) return;
       stopped = true;
       await realtime.close();
+      await resultsListener.close();
       for (const [, service] of services) await service.close?.();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,0 +1,235 @@
+/**
+ * Results on the server (issue 32), from the refused side: the laboratory's ORU^R01 reaches
+ * lis-inbound only with the shared secret; a matched message writes one row per test,
+ * keeps the report PDF, moves the order and answers AA; an unknown placer number or a
+ * malformed message answers AE and waits in the error queue, which staff (only) read and
+ * resolve. Staff, the ordering provider's login and a results delegate read the result;
+ * another provider, an order-only delegate and a user without a role do not. Only the
+ * ordering provider signs off; a delegate may mark seen; the server stamps who and when.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOru, type OruInput } from '../../supabase/functions/_shared/hl7/oru-build.ts';
+import { parseAck } from '../../supabase/functions/_shared/hl7/ack.ts';
+import { SAMPLE_PDF } from '../../supabase/functions/_shared/hl7/test-data.ts';
+import { LOCAL_LIS_SECRET } from '../../supabase/local/config.ts';
+import { serviceClient, signedInUser, userWithRole, type TestUser } from '../helpers/clients.ts';
+import { SUPABASE_URL } from '../helpers/env.ts';
+import { organizationRow, providerRow, seedOne, seedRows, visibleIds, type Row } from './directory-helpers.ts';
+
+const INBOUND = `${SUPABASE_URL}/functions/v1/lis-inbound`;
+
+let staff: TestUser;
+let providerLogin: TestUser;
+let otherProviderLogin: TestUser;
+let resultsDelegate: TestUser;
+let orderDelegate: TestUser;
+let noRole: TestUser;
+let organizationId: string;
+let providerId: string;
+let otherProviderId: string;
+let patientId: string;
+
+let counter = 0;
+function requisition(): string {
+  counter += 1;
+  return `R-${randomUUID().slice(0, 5).toUpperCase().replace(/[ILOU]/g, '7')}-${String(counter).padStart(4, '0')}`;
+}
+
+async function providerUser(provider: string, prefix: string): Promise<TestUser> {
+  const user = await userWithRole('provider', prefix);
+  const { error } = await serviceClient().from('profiles').update({ provider_id: provider }).eq('id', user.id);
+  if (error) throw error;
+  return user;
+}
+
+async function delegateOf(provider: string, type: 'order' | 'results', prefix: string): Promise<TestUser> {
+  const user = await userWithRole('provider', prefix);
+  await seedRows('provider_delegate_approvals', [{ id: randomUUID(), provider_id: provider, delegate_id: user.id, approval_type: type }]);
+  return user;
+}
+
+async function submittedOrder(): Promise<{ id: string; requisition: string }> {
+  const req = requisition();
+  const id = await seedOne('orders', {
+    id: randomUUID(), requisition_number: req, status: 'received', organization_id: organizationId, provider_id: providerId,
+    patient_id: patientId, billing: 'client', tests: [{ code: 'GLU', cpt_codes: ['82947'] }, { code: 'K', cpt_codes: ['84132'] }],
+    diagnoses: [], priority: 'routine',
+  });
+  return { id, requisition: req };
+}
+
+function oru(placer: string | null, status: 'P' | 'F' = 'F', glucose = '250', flags: Array<'H' | 'HH'> = ['HH']): string {
+  const input: OruInput = {
+    controlId: `C${randomUUID().slice(0, 12)}`,
+    sentAt: new Date(),
+    sender: { application: 'SIMLIS', facility: 'LAB' },
+    receiver: { application: 'LABLINK', facility: 'CLIENT' },
+    patient: { id: 'P-1', lastName: 'Result', firstName: 'Contract', birthDate: '1950-01-02', sex: 'F' },
+    orders: ['GLU', 'K'].map((code, index) => ({
+      placerOrderNumber: placer,
+      fillerOrderNumber: `F${index}`,
+      testCode: code,
+      testName: code === 'GLU' ? 'Glucose' : 'Potassium',
+      resultStatus: status,
+      collectedAt: new Date('2026-11-20T14:00:00Z'),
+      observations: code === 'GLU'
+        ? [
+            { valueType: 'NM', code: '2345-7', codeText: 'Glucose', value: glucose, units: 'mg/dL', referenceRange: '70-99', abnormalFlags: flags, status },
+            { valueType: 'ED', code: '11502-2', codeText: 'Laboratory report', value: { mediaType: 'application/pdf', data: SAMPLE_PDF }, status },
+          ]
+        : [{ valueType: 'NM', code: '2823-3', codeText: 'Potassium', value: '4.1', units: 'mmol/L', referenceRange: '3.5-5.1', status }],
+    })),
+  };
+  return buildOru(input);
+}
+
+async function send(message: string, secret: string | null = LOCAL_LIS_SECRET): Promise<{ status: number; text: string }> {
+  const response = await fetch(INBOUND, {
+    method: 'POST',
+    headers: { 'content-type': 'x-application/hl7-v2+er7', ...(secret ? { 'x-lis-secret': secret } : {}) },
+    body: message,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function resultsOf(orderId: string): Promise<Row[]> {
+  const { data, error } = await serviceClient().from('results').select('*').eq('order_id', orderId).order('test_code');
+  if (error) throw error;
+  return data as Row[];
+}
+
+beforeAll(async () => {
+  organizationId = await seedOne('organizations', organizationRow());
+  providerId = await seedOne('providers', providerRow());
+  otherProviderId = await seedOne('providers', providerRow());
+  patientId = await seedOne('patients', {
+    id: randomUUID(), lab_patient_id: `P-${randomUUID().slice(0, 4).toUpperCase().replace(/[ILOU]/g, '7')}-0001`,
+    first_name: 'Contract', last_name: 'Result', date_of_birth: '1950-01-02', sex: 'female', coverages: [],
+  });
+  [staff, providerLogin, otherProviderLogin, resultsDelegate, orderDelegate, noRole] = await Promise.all([
+    userWithRole('staff', 'results-staff'),
+    providerUser(providerId, 'results-provider'),
+    providerUser(otherProviderId, 'results-other'),
+    delegateOf(providerId, 'results', 'results-delegate'),
+    delegateOf(providerId, 'order', 'results-orderer'),
+    signedInUser('results-no-role'),
+  ]);
+});
+
+describe('the laboratory sends results (lis-inbound)', () => {
+  it('refuses a caller without the shared secret (401) or with a wrong one (403), and writes nothing', async () => {
+    const order = await submittedOrder();
+    expect(await send(oru(order.requisition), null)).toMatchObject({ status: 401 });
+    expect(await send(oru(order.requisition), 'not-the-secret')).toMatchObject({ status: 403 });
+    expect(await resultsOf(order.id)).toEqual([]);
+  });
+
+  it('files a matched message per test with its observations and report, answers AA, and moves the order', async () => {
+    const order = await submittedOrder();
+    const preliminary = await send(oru(order.requisition, 'P'));
+    expect(preliminary.status).toBe(200);
+    expect(parseAck(preliminary.text)).toMatchObject({ code: 'AA', text: `Results received for ${order.requisition}` });
+    expect((await serviceClient().from('orders').select('status').eq('id', order.id).single()).data).toEqual({ status: 'in_progress' });
+
+    const final = await send(oru(order.requisition, 'F'));
+    expect(parseAck(final.text).code).toBe('AA');
+    const rows = await resultsOf(order.id);
+    expect(rows.map((r) => [r.test_code, r.status, r.abnormal, r.critical])).toEqual([
+      ['GLU', 'final', true, true],
+      ['K', 'final', false, false],
+    ]);
+    expect(rows[0]?.observations).toEqual([
+      expect.objectContaining({ code: '2345-7', system: 'LN', value: '250', numeric_value: 250, units: 'mg/dL', reference_range: '70-99', flags: ['HH'], status: 'F' }),
+    ]);
+    expect(rows[0]?.report_path).toBe(`${order.id}/${rows[0]?.id}.pdf`);
+    expect(rows[1]?.report_path).toBeNull();
+    expect((await serviceClient().from('orders').select('status').eq('id', order.id).single()).data).toEqual({ status: 'resulted' });
+  });
+
+  it('answers AE to an unknown placer number and to a malformed message, and queues both for staff', async () => {
+    const unknown = `R-ZZZZ-${String(Date.now()).slice(-6)}`;
+    const answer = await send(oru(unknown));
+    expect(answer.status).toBe(200);
+    expect(parseAck(answer.text)).toMatchObject({ code: 'AE', text: `OBR[1]-2: Unknown placer order number ${unknown}` });
+    const malformed = await send('MSH|^~\\&|SIMLIS|LAB|LABLINK|CLIENT|20261120||ORU^R01|BROKEN1|P|2.5.1\rOBR|1');
+    expect(parseAck(malformed.text).code).toBe('AE');
+
+    const { data: queued } = await staff.client.from('result_inbox_errors').select('placer_order_number, status, error').eq('placer_order_number', unknown);
+    expect(queued).toEqual([{ placer_order_number: unknown, status: 'open', error: `OBR[1]-2: Unknown placer order number ${unknown}` }]);
+    const { data: hidden } = await providerLogin.client.from('result_inbox_errors').select('id');
+    expect(hidden).toEqual([]);
+  });
+
+  it('lets staff (only) match a queued message to an order, which files its results', async () => {
+    const unknown = `R-YYYY-${String(Date.now()).slice(-6)}`;
+    await send(oru(unknown));
+    const { data } = await serviceClient().from('result_inbox_errors').select('id').eq('placer_order_number', unknown).single();
+    const errorId = (data as { id: string }).id;
+    const order = await submittedOrder();
+    const refused = await providerLogin.client.functions.invoke('result-inbox', { body: { action: 'match', error_id: errorId, order_id: order.id } });
+    expect(refused.error).not.toBeNull();
+    expect((refused.error as { context: Response }).context.status).toBe(403);
+
+    const matched = await staff.client.functions.invoke('result-inbox', { body: { action: 'match', error_id: errorId, order_id: order.id } });
+    expect(matched.error).toBeNull();
+    expect(matched.data).toMatchObject({ status: 'matched' });
+    expect((await resultsOf(order.id)).map((r) => r.test_code)).toEqual(['GLU', 'K']);
+    const again = await staff.client.functions.invoke('result-inbox', { body: { action: 'reject', error_id: errorId, reason: 'Duplicate' } });
+    expect((again.error as { context: Response }).context.status).toBe(409);
+  });
+});
+
+describe('who reads and reviews a result', () => {
+  let resultId: string;
+  let reportPath: string;
+  beforeAll(async () => {
+    const order = await submittedOrder();
+    await send(oru(order.requisition));
+    const rows = await resultsOf(order.id);
+    resultId = rows[0]?.id as string;
+    reportPath = rows[0]?.report_path as string;
+  });
+
+  it('staff, the ordering provider and a results delegate read it; another provider, an order-only delegate and no role do not', async () => {
+    for (const user of [staff, providerLogin, resultsDelegate]) expect(await visibleIds(user.client, 'results', [resultId])).toEqual([resultId]);
+    for (const user of [otherProviderLogin, orderDelegate, noRole]) expect(await visibleIds(user.client, 'results', [resultId])).toEqual([]);
+  });
+
+  it('the report opens for the provider and not for another provider', async () => {
+    const mine = await providerLogin.client.storage.from('result-reports').download(reportPath);
+    expect(mine.error).toBeNull();
+    expect(new Uint8Array(await (mine.data as Blob).arrayBuffer())).toEqual(SAMPLE_PDF);
+    const theirs = await otherProviderLogin.client.storage.from('result-reports').download(reportPath);
+    expect(theirs.error).not.toBeNull();
+  });
+
+  it('another provider cannot sign it off; a delegate cannot sign off but may mark seen, stamped by the server', async () => {
+    const now = new Date().toISOString();
+    await otherProviderLogin.client.from('results').update({ reviewed_at: now, reviewed_by: otherProviderLogin.id }).eq('id', resultId);
+    const signOff = await resultsDelegate.client.from('results').update({ reviewed_at: now, reviewed_by: resultsDelegate.id }).eq('id', resultId);
+    expect(signOff.error?.message).toBe('Only the ordering provider can sign off a result');
+    const edit = await resultsDelegate.client.from('results').update({ critical: false }).eq('id', resultId);
+    expect(edit.error?.message).toBe('a result can only be signed off or marked seen');
+    const seen = await resultsDelegate.client.from('results').update({ seen_at: '2000-01-01T00:00:00Z', seen_by: staff.id }).eq('id', resultId);
+    expect(seen.error).toBeNull();
+    const row = (await serviceClient().from('results').select('*').eq('id', resultId).single()).data as Row;
+    expect(row).toMatchObject({ reviewed_at: null, reviewed_by: null, seen_by: resultsDelegate.id, critical: true });
+    expect(Date.parse(row.seen_at as string)).toBeGreaterThan(Date.parse(now) - 60_000);
+  });
+
+  it('the ordering provider signs it off once, through the replication push too', async () => {
+    const current = (await providerLogin.client.from('results').select('*').eq('id', resultId).single()).data as Row;
+    const { data } = await providerLogin.client.rpc('sync_push', {
+      p_table: 'results',
+      p_rows: [{ new: { ...current, reviewed_at: '2000-01-01T00:00:00Z', reviewed_by: providerLogin.id }, assumed: current }],
+    });
+    expect(data).toMatchObject({ rejected: [] });
+    const row = (await serviceClient().from('results').select('reviewed_by, reviewed_at').eq('id', resultId).single()).data as Row;
+    expect(row.reviewed_by).toBe(providerLogin.id);
+    expect(row.reviewed_at).not.toBe('2000-01-01T00:00:00+00:00');
+    const twice = await providerLogin.client.from('results').update({ reviewed_at: null, reviewed_by: null }).eq('id', resultId);
+    expect(twice.error?.message).toBe(`result ${resultId} is already signed off`);
+  });
+});
+
