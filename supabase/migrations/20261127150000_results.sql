@@ -185,9 +185,6 @@ create policy "staff read the result inbox errors" on public.result_inbox_errors
 -- The laboratory's report PDFs: bucket result-reports, objects named <order id>/<result id>.pdf,
 -- written by the service role only, read by whoever may see the order's results.
 
-insert into storage.buckets (id, name, public) values ('result-reports', 'result-reports', false)
-  on conflict (id) do nothing;
-
 create or replace function private.may_see_report(p_name text)
 returns boolean
 language sql
@@ -199,9 +196,21 @@ as $$
     select 1 from public.results r
      where r.report_path = p_name and not r._deleted and private.may_see_results_of(r.provider_id));
 $$;
+comment on function private.may_see_report(text) is 'Whether the caller may read the result whose report is this object of result-reports.';
 revoke execute on function private.may_see_report(text) from public, anon;
 grant execute on function private.may_see_report(text) to authenticated, service_role;
 
-create policy "result reports: those who may see the result" on storage.objects
-  for select to authenticated
-  using (bucket_id = 'result-reports' and (select private.may_see_report(name)));
+-- Storage exists on every Supabase project and in the local stack; a bare PostgreSQL (the
+-- database tests) has no storage schema, and gets no bucket.
+do $$
+begin
+  if to_regclass('storage.buckets') is null then
+    return;
+  end if;
+  insert into storage.buckets (id, name, public) values ('result-reports', 'result-reports', false)
+    on conflict (id) do nothing;
+  create policy "result reports: those who may see the result" on storage.objects
+    for select to authenticated
+    using (bucket_id = 'result-reports' and (select private.may_see_report(name)));
+end;
+$$;
