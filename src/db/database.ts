@@ -39,6 +39,7 @@ import type {
   PickupRequestDoc,
   PatientDoc,
   OrderDoc,
+  ResultDoc,
   PreferenceDoc,
   ProfileDoc,
   ProviderDoc,
@@ -59,6 +60,7 @@ export interface LocalCollections {
   /** In the protected database only (src/db/protected), never in the user's database. */
   patients: RxCollection<PatientDoc>;
   orders: RxCollection<OrderDoc>;
+  results: RxCollection<ResultDoc>;
 }
 
 export type LocalDatabase = RxDatabase<LocalCollections>;

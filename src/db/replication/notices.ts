@@ -57,6 +57,8 @@ export async function describeRecord(table: SyncedTable, doc: Doc, lookup: Recor
       return `patient ${quoted(personName(doc), '(unnamed)')}`;
     case 'orders':
       return `order ${quoted(text(doc, 'requisition_number'), '(unnumbered)')}`;
+    case 'results':
+      return `the ${quoted(text(doc, 'test_name') || text(doc, 'test_code'), '')} result of order ${quoted(text(doc, 'requisition_number'), '(unnumbered)')}`;
   }
 }
 

@@ -56,6 +56,7 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
   alerts: {},
   patients: {},
   orders: {},
+  results: {},
 };
 
 /**
@@ -76,6 +77,7 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   alerts: 0,
   patients: 0,
   orders: 0,
+  results: 0,
 };
 
 const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
@@ -93,6 +95,8 @@ const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {
   patients: ['local_dirty'],
   // Nothing identifying, not even the patient's id or the status: orders are read whole.
   orders: ['local_dirty'],
+  // Like orders: read whole after unlock, nothing identifying in an index.
+  results: ['local_dirty'],
 };
 
 export function syncedSchema<T extends SyncedTable>(table: T): RxJsonSchema<LocalDocOfTable[T]> {

@@ -209,6 +209,36 @@ export const orderColumns = {
   updated_at: required('timestamptz', NOW),
 } as const satisfies ColumnMap;
 
+// Issue 32 (20261127150000_results.sql): one row per resulted test of an order, written by the
+// server only (lis-inbound); a user signs it off or marks it seen (the server stamps who/when).
+export const resultColumns = {
+  id: required('uuid', NEW_UUID),
+  order_id: required('uuid'),
+  patient_id: required('uuid'),
+  provider_id: required('uuid'),
+  organization_id: required('uuid'),
+  requisition_number: required('text'),
+  filler_order_number: nullable('text'),
+  test_code: required('text'),
+  test_name: required('text', ''),
+  status: required('text'),
+  observations: required('jsonb', []),
+  abnormal: required('boolean', false),
+  critical: required('boolean', false),
+  comments: required('jsonb', []),
+  collected_at: nullable('timestamptz'),
+  resulted_at: nullable('timestamptz'),
+  received_at: required('timestamptz', NOW),
+  report_path: nullable('text'),
+  control_id: nullable('text'),
+  reviewed_at: nullable('timestamptz'),
+  reviewed_by: nullable('uuid'),
+  seen_at: nullable('timestamptz'),
+  seen_by: nullable('uuid'),
+  created_at: required('timestamptz', NOW),
+  updated_at: required('timestamptz', NOW),
+} as const satisfies ColumnMap;
+
 /** Server table name → columns. */
 export const TABLE_COLUMNS = {
   organizations: organizationColumns,
@@ -222,6 +252,7 @@ export const TABLE_COLUMNS = {
   alerts: alertColumns,
   patients: patientColumns,
   orders: orderColumns,
+  results: resultColumns,
 } as const;
 
 export type SyncedTable = keyof typeof TABLE_COLUMNS;
@@ -239,6 +270,7 @@ export const COLLECTION_OF = {
   alerts: 'alerts',
   patients: 'patients',
   orders: 'orders',
+  results: 'results',
 } as const satisfies Record<SyncedTable, string>;
 
 export type SyncedCollectionName = (typeof COLLECTION_OF)[SyncedTable];
@@ -262,6 +294,8 @@ export const REFERENCES: { readonly [T in SyncedTable]: Readonly<Partial<Record<
   alerts: { provider_id: 'providers', organization_id: 'organizations' },
   patients: { created_by: 'profiles' },
   orders: { organization_id: 'organizations', provider_id: 'providers', patient_id: 'patients', created_by: 'profiles' },
+  // Written by the server only; reviewed_by/seen_by are the server's to stamp.
+  results: { order_id: 'orders', patient_id: 'patients', provider_id: 'providers', organization_id: 'organizations' },
 };
 
 /** Every synced table, parents before children: the order replications start and push in. */
@@ -277,13 +311,14 @@ export const SYNC_ORDER: readonly SyncedTable[] = [
   'alerts',
   'patients',
   'orders',
+  'results',
 ];
 
 /**
  * The tables whose rows carry protected health information: they live in the protected
  * database (src/db/protected), encrypted at rest, opened after the password is entered.
  */
-export const PROTECTED_TABLES: readonly SyncedTable[] = ['patients', 'orders'];
+export const PROTECTED_TABLES: readonly SyncedTable[] = ['patients', 'orders', 'results'];
 
 /** The tables of the user's own database (the directory): every synced table but the protected ones. */
 export const DIRECTORY_TABLES: readonly SyncedTable[] = SYNC_ORDER.filter((table) => !PROTECTED_TABLES.includes(table));
@@ -311,6 +346,7 @@ export type PickupRequestRow = RowOf<typeof pickupRequestColumns>;
 export type AlertRow = RowOf<typeof alertColumns>;
 export type PatientRow = RowOf<typeof patientColumns>;
 export type OrderRow = RowOf<typeof orderColumns>;
+export type ResultRow = RowOf<typeof resultColumns>;
 
 export type OrganizationInput = InputOf<typeof organizationColumns>;
 export type ProviderInput = InputOf<typeof providerColumns>;
@@ -323,6 +359,7 @@ export type PickupRequestInput = InputOf<typeof pickupRequestColumns>;
 export type AlertInput = InputOf<typeof alertColumns>;
 export type PatientInput = InputOf<typeof patientColumns>;
 export type OrderInput = InputOf<typeof orderColumns>;
+export type ResultInput = InputOf<typeof resultColumns>;
 
 /** What a caller gives to create a record of each table (columns with defaults are optional). */
 export interface InputOfTable {
@@ -337,4 +374,5 @@ export interface InputOfTable {
   alerts: AlertInput;
   patients: PatientInput;
   orders: OrderInput;
+  results: ResultInput;
 }

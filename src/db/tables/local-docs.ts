@@ -17,6 +17,7 @@ import type {
   PickupRequestRow,
   PatientRow,
   OrderRow,
+  ResultRow,
   PreferenceRow,
   ProfileRow,
   ProviderRow,
@@ -41,6 +42,7 @@ export type AlertDoc = AlertRow & SyncFields;
 /** No sort key: every field but the id and the flags is encrypted at rest (src/db/protected). */
 export type PatientDoc = PatientRow & SyncFields;
 export type OrderDoc = OrderRow & SyncFields;
+export type ResultDoc = ResultRow & SyncFields;
 
 export interface LocalDocOfTable {
   organizations: OrganizationDoc;
@@ -54,6 +56,7 @@ export interface LocalDocOfTable {
   alerts: AlertDoc;
   patients: PatientDoc;
   orders: OrderDoc;
+  results: ResultDoc;
 }
 
 /** Any synced document, as the generic replication code sees it. */
