@@ -11,7 +11,9 @@ import { selectIsProviderOnly, useSessionStore } from '../stores/session-store.t
 export const PROVIDER_HOME = '/my-provider';
 
 /** The pages a provider's own login may open: their page, and the dashboard of their record (issue 27). */
-const PROVIDER_PAGES: ReadonlySet<string> = new Set([PROVIDER_HOME, '/dashboard']);
+const PROVIDER_PAGES: ReadonlySet<string> = new Set([PROVIDER_HOME, '/dashboard', '/results']);
+/** And the pages below these (a result of their inbox, issue 32). */
+const PROVIDER_PREFIXES: readonly string[] = ['/results/'];
 
 export function homePathFor(providerOnly: boolean): string {
   return providerOnly ? PROVIDER_HOME : '/dashboard';
@@ -20,6 +22,6 @@ export function homePathFor(providerOnly: boolean): string {
 export function RoleRouting() {
   const providerOnly = useSessionStore(selectIsProviderOnly);
   const { pathname } = useLocation();
-  if (providerOnly && !PROVIDER_PAGES.has(pathname)) return <Navigate to={PROVIDER_HOME} replace />;
+  if (providerOnly && !PROVIDER_PAGES.has(pathname) && !PROVIDER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return <Navigate to={PROVIDER_HOME} replace />;
   return <Outlet />;
 }

@@ -6,7 +6,7 @@
 import { mergeMap, type Observable } from 'rxjs';
 import type { MangoQuerySelector, MangoQuerySortPart, RxCollection, RxQuery, RxDocument } from 'rxdb';
 import type { LocalCollections, LocalDatabase } from './database.ts';
-import { sortKey, type OrganizationDoc, type OrderDoc, type PatientDoc, type ProviderDoc } from './tables/local-docs.ts';
+import { sortKey, type OrganizationDoc, type OrderDoc, type PatientDoc, type ResultDoc, type ProviderDoc } from './tables/local-docs.ts';
 
 export interface ListOptions {
   /** The first N rows only (paint fast, then load the rest). */
@@ -175,14 +175,19 @@ export function readAllOrders(db: LocalDatabase): Promise<OrderDoc[]> {
   return readAllProtected(db, 'orders');
 }
 
-async function readAllProtected<C extends 'patients' | 'orders'>(db: LocalDatabase, name: C): Promise<Array<LocalDocOf<C>>> {
+/** Every result of the open protected database that is not deleted, opened (as readAllPatients). */
+export function readAllResults(db: LocalDatabase): Promise<ResultDoc[]> {
+  return readAllProtected(db, 'results');
+}
+
+async function readAllProtected<C extends 'patients' | 'orders' | 'results'>(db: LocalDatabase, name: C): Promise<Array<LocalDocOf<C>>> {
   const collection = db[name];
   const instance = collection.internalStorageInstance as unknown as { readAllOpened?: () => Promise<Array<LocalDocOf<C>>> };
   if (instance.readAllOpened) return instance.readAllOpened();
   return (await collection.find().exec()).map((doc) => doc.toJSON() as LocalDocOf<C>);
 }
 
-type LocalDocOf<C extends 'patients' | 'orders'> = C extends 'patients' ? PatientDoc : OrderDoc;
+type LocalDocOf<C extends 'patients' | 'orders' | 'results'> = C extends 'patients' ? PatientDoc : C extends 'orders' ? OrderDoc : ResultDoc;
 
 export interface PatientChange {
   id: string;

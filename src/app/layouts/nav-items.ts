@@ -6,6 +6,7 @@ import {
   LuClipboardCheck,
   LuClipboardList,
   LuDatabase,
+  LuFlaskConical,
   LuHistory,
   LuLayoutDashboard,
   LuNetwork,
@@ -20,6 +21,8 @@ export interface NavItem {
   icon: IconType;
   /** Only exact matches are active (the dashboard), not every path below it. */
   end?: boolean;
+  /** A live count shown beside the label (the results not yet signed off). */
+  count?: 'unreviewed-results';
 }
 
 export interface NavSection {
@@ -49,6 +52,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Order entry', to: '/orders/entry', icon: LuClipboardList },
       { label: 'Orders', to: '/orders', icon: LuClipboardCheck, end: true },
+      { label: 'Results', to: '/results', icon: LuFlaskConical, count: 'unreviewed-results' },
       { label: 'Patients', to: '/patients', icon: LuUserRound },
       { label: 'Test compendium', to: '/compendium', icon: LuBookOpen },
     ],
@@ -67,6 +71,9 @@ export const NAV_SECTIONS: NavSection[] = [
 export const PROVIDER_NAV_SECTIONS: NavSection[] = [
   {
     title: 'My practice',
-    items: [{ label: 'My record', to: '/my-provider', icon: LuStethoscope }],
+    items: [
+      { label: 'My record', to: '/my-provider', icon: LuStethoscope },
+      { label: 'Results', to: '/results', icon: LuFlaskConical, count: 'unreviewed-results' },
+    ],
   },
 ];

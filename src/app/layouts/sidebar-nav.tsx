@@ -1,12 +1,14 @@
 /** The navigation list, shared by the desktop sidebar and the tablet drawer. */
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Stack, Text } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
 import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
+import { useUnreviewedResultsCount } from '../../lib/results/use-unreviewed-count.ts';
 import { NAV_SECTIONS, PROVIDER_NAV_SECTIONS } from './nav-items.ts';
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = useSessionStore((state) => state.isAdmin);
   const providerOnly = useSessionStore(selectIsProviderOnly);
+  const unreviewed = useUnreviewedResultsCount();
   const sections = providerOnly ? PROVIDER_NAV_SECTIONS : NAV_SECTIONS.filter((section) => !section.adminOnly || isAdmin);
   return (
     <Stack as="nav" aria-label="Main" gap="6">
@@ -48,6 +50,11 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                   <NavLink to={item.to} end={item.end} onClick={onNavigate}>
                     <item.icon aria-hidden />
                     {item.label}
+                    {item.count === 'unreviewed-results' && unreviewed ? (
+                      <Badge ms="auto" colorPalette="red" variant="solid" size="sm" aria-label={`${unreviewed} results not signed off`} data-testid="unreviewed-results-count">
+                        {unreviewed}
+                      </Badge>
+                    ) : null}
                   </NavLink>
                 </Box>
               </Box>

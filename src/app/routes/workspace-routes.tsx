@@ -9,6 +9,7 @@ import { page } from './lazy-route.tsx';
 import { dashboardPage } from './dashboard-route.tsx';
 import { myProviderPage } from './my-provider-route.tsx';
 import { orderDetailPage, orderEntryPage, ordersListPage } from './order-routes.tsx';
+import { resultDetailPage, resultsInboxPage } from './result-routes.tsx';
 import { patientPage } from './patient-route.tsx';
 
 export const workspaceRoutes: RouteObject[] = [
@@ -21,6 +22,13 @@ export const workspaceRoutes: RouteObject[] = [
       { index: true, lazy: ordersListPage },
       { path: 'entry', lazy: orderEntryPage },
       { path: ':id', lazy: orderDetailPage },
+    ],
+  },
+  {
+    path: 'results',
+    children: [
+      { index: true, lazy: resultsInboxPage },
+      { path: ':id', lazy: resultDetailPage },
     ],
   },
   { path: 'timeline', lazy: page(() => import('../../features/timeline/timeline-page.tsx'), 'TimelinePage') },

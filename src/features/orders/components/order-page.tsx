@@ -14,7 +14,7 @@ import type { LocalDatabase } from '../../../db/index.ts';
 import { loadDataLayer } from '../data/data-layer.ts';
 import { cancelOrder } from '../data/save-order.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
-import { useProviderNames } from '../data/use-provider-names.ts';
+import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
 import { ABN_OPTION_LABELS, BILLING_LABELS, NECESSITY_LABELS, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
 

@@ -13,7 +13,7 @@ import type { LocalDatabase } from '../../../db/index.ts';
 import { SEARCH_PARAM } from '../../../lib/list/url-filters.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { useActiveOrganizations, useProtectedRecords } from '../data/use-entry-data.ts';
-import { useProviderNames } from '../data/use-provider-names.ts';
+import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import { filterOrders, ORDER_FILTERS, type OrderListRow } from '../model/order-list.ts';
 import { ORDER_STATUSES, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
 import { SelectField } from './entry-controls.tsx';

@@ -1,8 +1,8 @@
-/** The names and NPIs of the providers orders name, from the user's database (the directory). */
+/** The names and NPIs of the providers a list names (orders, results), from the user's database (the directory). */
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import type { ProviderDoc } from '../../../db/index.ts';
-import { useLiveQuery } from '../../../lib/local-data/use-live-query.ts';
+import type { ProviderDoc } from '../../db/index.ts';
+import { useLiveQuery } from './use-live-query.ts';
 
 export interface ProviderName {
   name: string;
@@ -14,9 +14,9 @@ export function useProviderNames(ids: readonly string[]): Map<string, ProviderNa
   const unique = [...new Set(ids)].sort();
   const key = unique.join(',');
   const live = useLiveQuery(
-    `order-providers-${key}`,
+    `providers-named-${key}`,
     (db) => db.providers.findByIds(unique).$.pipe(map((found) => [...found.values()].map((doc) => doc.toJSON() as ProviderDoc))),
-    'the orders’ providers',
+    'the providers named',
   );
   return useMemo(
     () =>

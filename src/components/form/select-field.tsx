@@ -1,0 +1,30 @@
+/** A labelled native select over a few fixed choices (list filters, small forms). */
+import { NativeSelect } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Field } from '../ui/field.tsx';
+
+export function SelectField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string;
+  helperText?: ReactNode;
+  required?: boolean;
+}) {
+  return (
+    <Field label={props.label} helperText={props.helperText} required={props.required}>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.currentTarget.value)}>
+          {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The results inbox's rules (issue 32): which results a filter shows (in the URL: review
+ * state, abnormal only, provider, the search `q`) and their order — unreviewed first, then
+ * critical, then abnormal, then newest — like the results inboxes providers know. Results are
+ * read whole from the protected database and filtered in memory, as orders are.
+ */
+import { choiceFilter, idFilter } from '../../../lib/list/url-filters.ts';
+
+export const REVIEW_STATES = ['unreviewed', 'reviewed', 'all'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const RESULT_FILTERS = {
+  review: choiceFilter<ReviewState>('review', REVIEW_STATES, 'unreviewed'),
+  flag: choiceFilter<'all' | 'abnormal' | 'critical'>('flag', ['all', 'abnormal', 'critical'], 'all'),
+  provider: idFilter('provider'),
+} as const;
+
+export interface ResultFilters {
+  review: ReviewState;
+  flag: 'all' | 'abnormal' | 'critical';
+  provider: string;
+}
+
+export interface ResultListRow {
+  id: string;
+  testCode: string;
+  testName: string;
+  requisitionNumber: string;
+  status: string;
+  abnormal: boolean;
+  critical: boolean;
+  receivedAt: string;
+  reviewedAt: string | null;
+  seenAt: string | null;
+  providerId: string;
+  patientName: string;
+  patientId: string;
+  providerName: string;
+}
+
+/** Negative when `a` comes first: unreviewed, critical, abnormal, unseen, then newest. */
+export function compareResults(a: ResultListRow, b: ResultListRow): number {
+  const rank = (row: ResultListRow) => [row.reviewedAt ? 1 : 0, row.critical ? 0 : 1, row.abnormal ? 0 : 1, row.seenAt ? 1 : 0];
+  const [ra, rb] = [rank(a), rank(b)];
+  for (let i = 0; i < ra.length; i += 1) {
+    const diff = (ra[i] as number) - (rb[i] as number);
+    if (diff !== 0) return diff;
+  }
+  return b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id);
+}
+
+export function filterResults(rows: readonly ResultListRow[], filters: ResultFilters, search: string): ResultListRow[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return rows
+    .filter((row) => filters.review === 'all' || (filters.review === 'reviewed') === (row.reviewedAt !== null))
+    .filter((row) => filters.flag === 'all' || (filters.flag === 'critical' ? row.critical : row.abnormal))
+    .filter((row) => !filters.provider || row.providerId === filters.provider)
+    .filter((row) => {
+      if (words.length === 0) return true;
+      const text = `${row.testName} ${row.testCode} ${row.requisitionNumber} ${row.patientName} ${row.patientId} ${row.providerName}`.toLowerCase();
+      return words.every((word) => text.includes(word));
+    })
+    .sort(compareResults);
+}
+
+/** The count the header shows: results not yet signed off. */
+export function unreviewedCount(rows: ReadonlyArray<{ reviewed_at: string | null }>): number {
+  return rows.filter((row) => row.reviewed_at === null).length;
+}
