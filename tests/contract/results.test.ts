@@ -145,6 +145,9 @@ describe('the laboratory sends results (lis-inbound)', () => {
     expect(rows[0]?.report_path).toBe(`${order.id}/${rows[0]?.id}.pdf`);
     expect(rows[1]?.report_path).toBeNull();
     expect((await serviceClient().from('orders').select('status').eq('id', order.id).single()).data).toEqual({ status: 'resulted' });
+    const { data: alerts } = await providerLogin.client.from('alerts').select('kind, summary, details').eq('kind', 'critical_value').eq('details->>order_id', order.id);
+    // Raised once while it is open, though the preliminary and the final result both carried it.
+    expect(alerts?.map((a) => a.summary)).toEqual([`Critical value on ${order.requisition}: Glucose 250 mg/dL (HH)`]);
   });
 
   it('answers AE to an unknown placer number and to a malformed message, and queues both for staff', async () => {

@@ -138,6 +138,7 @@ export async function ingestResultMessage(service: SupabaseClient, message: stri
       const { error: pathError } = await service.from('results').update({ report_path: path }).eq('id', resultId);
       if (pathError) throw new Error(`the report could not be linked: ${pathError.message}`);
     }
+    if (fields.critical) await raiseCriticalAlert(service, order, resultId, fields);
     touched.add(order);
   }
 
@@ -155,4 +156,22 @@ async function advanceOrder(service: SupabaseClient, order: OrderRow): Promise<v
     const { error: updateError } = await service.from('orders').update({ status }).eq('id', order.id);
     if (updateError) throw new Error(`the order's status could not be changed: ${updateError.message}`);
   }
+}
+
+/** A critical value is an alert (alerts, kind critical_value) the provider and staff must acknowledge; once while it is open. */
+async function raiseCriticalAlert(service: SupabaseClient, order: OrderRow, resultId: string, fields: ReturnType<typeof resultRowFields>): Promise<void> {
+  const critical = fields.observations.filter((o) => o.flags.some((f) => ['HH', 'LL', 'AA', 'HU', 'LU'].includes(f)));
+  const values = critical.map((o) => `${o.text || o.code} ${o.value ?? ''}${o.units ? ` ${o.units}` : ''} (${o.flags.join(' ')})`).join('; ');
+  const open = await service.from('alerts').select('id').eq('kind', 'critical_value').eq('details->>result_id', resultId).is('acknowledged_at', null).limit(1);
+  if (open.error) throw new Error(`the critical values could not be read: ${open.error.message}`);
+  if ((open.data ?? []).length > 0) return; // still open: the same critical value is not raised twice
+  const summary = `Critical value on ${order.requisition_number}: ${values}`.slice(0, 500);
+  const { error } = await service.from('alerts').insert({
+    provider_id: order.provider_id,
+    organization_id: order.organization_id,
+    kind: 'critical_value',
+    summary,
+    details: { result_id: resultId, order_id: order.id, requisition_number: order.requisition_number, test_code: fields.test_code, observations: critical },
+  });
+  if (error) throw new Error(`the critical value could not be raised: ${error.message}`);
 }
