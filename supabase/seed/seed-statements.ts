@@ -13,6 +13,7 @@ import { demoApprovals, demoMemberships, demoPreferences } from './demo-links.ts
 import { demoOrganizations, organizationRow } from './demo-organizations.ts';
 import { demoPickupRequests } from './demo-pickups.ts';
 import { demoOrders } from './demo-orders.ts';
+import { demoResults } from './demo-results.ts';
 import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
@@ -185,6 +186,7 @@ export function buildSeed(): SeedSummary {
 
   const patientRows = demoPatients(orgIds, null);
   const orderRows = demoOrders(patientRows, memberships, providers, organizations, checkedReferenceSeed().tests);
+  const resultRows = demoResults(orderRows);
   const sections: Array<[string, string]> = [
     ['Organizations', insertStatement('public.organizations', organizationRows)],
     [
@@ -207,6 +209,10 @@ export function buildSeed(): SeedSummary {
         'public.orders',
         orderRows.map((row) => ({ ...row, tests: jsonb(row.tests), answers: jsonb(row.answers), diagnoses: jsonb(row.diagnoses) }) as SqlRow),
       ),
+    ],
+    [
+      'Results (demo-results.ts: what the laboratory reported for the resulted and in-progress orders; none signed off yet)',
+      insertStatement('public.results', resultRows.map((row) => ({ ...row, observations: jsonb(row.observations), comments: jsonb(row.comments) }) as SqlRow)),
     ],
   ];
   const localSections: Array<[string, string]> = [
@@ -234,6 +240,7 @@ export function buildSeed(): SeedSummary {
       approvals: approvalRows.length,
       pickup_requests: pickupRows.length,
       orders: orderRows.length,
+      results: resultRows.length,
     },
   };
 }
