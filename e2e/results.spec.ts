@@ -1,0 +1,77 @@
+/**
+ * Issue 32's results journey, lean: the laboratory sends a result with a critical potassium
+ * for an order of the provider login's record (HTTPS to lis-inbound with the shared secret,
+ * as the simulator does); the provider signs in, sees the count beside Results, opens the
+ * inbox (the password given at sign-in opens the protected records), finds the result first with its
+ * Critical badge, opens it, sees the critical banner, and signs it off; the server records
+ * the provider as the one who signed off. Screenshots of the inbox and the result go to
+ * test-results for a person to look at.
+ */
+import { expect, test } from '@playwright/test';
+import { buildOru } from '../supabase/functions/_shared/hl7/oru-build.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { signIn } from './support/session.ts';
+
+const PROVIDER = { email: 'provider@demo-lab.test', password: 'demo-provider-2026', npi: '1890246816' };
+
+async function rest<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${STACK_URL}/rest/v1/${pathAndQuery}`, {
+    ...init,
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json', Prefer: 'return=representation', ...init.headers },
+  });
+  expect(response.ok, `${pathAndQuery}: ${response.status}`).toBe(true);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+test('a critical result arrives, is first in the provider’s inbox with a banner, and the provider signs it off', async ({ page }) => {
+  test.setTimeout(90_000);
+  const [provider] = await rest<Array<{ id: string }>>(`providers?npi=eq.${PROVIDER.npi}&select=id`);
+  const [membership] = await rest<Array<{ organization_id: string }>>(`provider_organization_memberships?provider_id=eq.${provider!.id}&select=organization_id&limit=1`);
+  const [patient] = await rest<Array<{ id: string }>>('patients?last_name=eq.Whitfield&select=id&limit=1');
+  const requisition = `R-E2E-${String(Date.now()).slice(-6)}`;
+  await rest('orders', {
+    method: 'POST',
+    body: JSON.stringify({
+      requisition_number: requisition, status: 'received', organization_id: membership!.organization_id, provider_id: provider!.id,
+      patient_id: patient!.id, billing: 'client', tests: [{ code: 'BMP', name: 'Basic metabolic panel', cpt_codes: ['80048'] }], diagnoses: [],
+    }),
+  });
+  const oru = buildOru({
+    controlId: `E2E${Date.now()}`, sentAt: new Date(), sender: { application: 'SIMLIS', facility: 'LAB' }, receiver: { application: 'LABLINK', facility: 'CLIENT' },
+    patient: { id: 'P-0-0001', lastName: 'Whitfield', firstName: 'Eleanor' },
+    orders: [{
+      placerOrderNumber: requisition, fillerOrderNumber: 'E2E-1', testCode: 'BMP', testName: 'Basic metabolic panel', resultStatus: 'F', collectedAt: new Date(),
+      observations: [
+        { valueType: 'NM', code: '2823-3', codeText: 'Potassium', value: '6.9', units: 'mmol/L', referenceRange: '3.5-5.1', abnormalFlags: ['HH'], status: 'F' },
+        { valueType: 'NM', code: '2951-2', codeText: 'Sodium', value: '140', units: 'mmol/L', referenceRange: '136-145', abnormalFlags: ['N'], status: 'F' },
+      ],
+    }],
+  });
+  const answer = await fetch(`${STACK_URL}/functions/v1/lis-inbound`, { method: 'POST', headers: { 'x-lis-secret': 'local-lis-shared-secret' }, body: oru });
+  expect(await answer.text()).toContain(`MSA|AA|`);
+
+  await signIn(page, PROVIDER.email, PROVIDER.password);
+  await page.waitForURL((url) => url.pathname === '/my-provider', { timeout: 60_000 });
+  await page.getByRole('link', { name: /^Results/ }).first().click();
+  const row = page.getByTestId('result-row').filter({ hasText: requisition });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('result-row').first()).toContainText('Critical value');
+  await expect(page.getByTestId('unreviewed-results-count').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('results-inbox.png'), fullPage: true });
+
+  await row.getByRole('link', { name: 'Basic metabolic panel' }).click();
+  await expect(page.getByTestId('critical-banner')).toBeVisible();
+  // The provider's report format is summary: the critical potassium shown, the normal sodium counted.
+  await expect(page.getByTestId('observation-row')).toHaveCount(1);
+  await expect(page.getByTestId('observation-row')).toContainText('6.9 mmol/L');
+  await expect(page.getByText('1 other result within the reference range.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('result-detail.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Sign off', exact: true }).click();
+  await expect(page.getByText(/^Signed off \d{4}-/)).toBeVisible();
+
+  const [me] = await rest<Array<{ id: string }>>(`profiles?email=eq.${encodeURIComponent(PROVIDER.email)}&select=id`);
+  await expect
+    .poll(async () => (await rest<Array<{ reviewed_by: string | null }>>(`results?requisition_number=eq.${requisition}&select=reviewed_by`))[0]?.reviewed_by, { timeout: 20_000 })
+    .toBe(me!.id);
+});
