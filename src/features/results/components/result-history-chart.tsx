@@ -49,7 +49,7 @@ export function ResultHistoryChart({ history, height = 180 }: { history: TestHis
           height,
           legend: { show: false },
           cursor: { points: { size: 6 } },
-          scales: { x: { time: true }, y: { range: () => [min - pad, max + pad] } },
+          scales: { x: { time: true, range: (_u, lo, hi) => (lo === hi ? [lo - 86_400 * 7, hi + 86_400 * 7] : [lo, hi]) }, y: { range: () => [min - pad, max + pad] } },
           axes: [axis, { ...axis, size: 48 }],
           series: [
             {},
