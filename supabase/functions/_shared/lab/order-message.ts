@@ -247,7 +247,8 @@ export function orderMessageInput(rows: OrderRows, options: MessageOptions): Ord
       phone: organization.phone,
     },
     priority: order.priority === 'stat' ? 'stat' : 'routine',
-    collection: { collectedAt: order.collected_at, collectedBy: order.collected_by, fasting: order.fasting },
+    // The fasting flag goes as LOINC 49541-6 unless a FASTING order question already says it.
+    collection: { collectedAt: order.collected_at, collectedBy: order.collected_by, fasting: order.answers.some((a) => a.question === 'FASTING') ? null : order.fasting },
     tests,
     diagnoses: order.diagnoses.map((code) => ({ code })),
     comments: order.comments?.trim() ? [order.comments.trim()] : [],
