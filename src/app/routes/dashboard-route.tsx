@@ -9,7 +9,7 @@ import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts'
 import { PROVIDER_HOME } from '../role-routing.tsx';
 
 export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
-  const [{ DashboardPage }, { AlertsCard }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }] = await Promise.all([
+  const [{ DashboardPage }, { AlertsCard }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }, { RefusedOrdersCard }, { useProtectedData }] = await Promise.all([
     import('../../features/dashboard/dashboard-page.tsx'),
     import('../../features/dashboard/alerts-card.tsx'),
     import('../../features/dashboard/sync-card.tsx'),
@@ -17,7 +17,14 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/providers/dashboard/own-record-card.tsx'),
     import('../../features/organizations/dashboard/organization-figures-card.tsx'),
     import('../../features/my-provider/use-my-provider.ts'),
+    import('../../features/orders/dashboard/refused-orders-card.tsx'),
+    import('../../features/patients/data/use-data-layer.ts'),
   ]);
+
+  function RefusedOrdersSection() {
+    const data = useProtectedData();
+    return <RefusedOrdersCard db={data?.status === 'open' ? (data.db ?? null) : null} />;
+  }
 
   function OwnRecordSection() {
     const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
@@ -31,6 +38,7 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     { id: 'alerts', audience: 'staff', wide: true, Component: AlertsCard },
     { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
     { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
+    { id: 'refused-orders', audience: 'staff', Component: RefusedOrdersSection },
     { id: 'sync', audience: 'staff', Component: SyncCard },
     { id: 'own-record', audience: 'provider', Component: OwnRecordSection },
     { id: 'provider-sync', audience: 'provider', Component: SyncCard },

@@ -33,8 +33,9 @@ export function labDelivery(order: Pick<OrderDoc, 'lis_delivery'>): LabDelivery 
   return value && typeof value === 'object' && typeof (value as LabDelivery).state === 'string' ? (value as LabDelivery) : null;
 }
 
-function at(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleString() : '';
+/** " on <date and time>", or nothing without a time. */
+function on(iso: string | null | undefined): string {
+  return iso ? ` on ${new Date(iso).toLocaleString()}` : '';
 }
 
 /** What the order page says about the delivery; null when there is nothing to say (a draft). */
@@ -56,17 +57,17 @@ export function deliveryView(order: DeliveryOrder): DeliveryView | null {
     case 'retrying':
     case 'cancel_retrying':
       return {
-        text: `The laboratory has not answered yet (${attempts} attempt${attempts === 1 ? '' : 's'}: ${delivery.last_error ?? 'no answer'}). Next attempt ${at(delivery.next_attempt_at)}.`,
+        text: `The laboratory has not answered yet (${attempts} attempt${attempts === 1 ? '' : 's'}: ${delivery.last_error ?? 'no answer'}). Next attempt ${delivery.next_attempt_at ? `at ${new Date(delivery.next_attempt_at).toLocaleString()}` : 'soon'}.`,
         tone: 'warning',
       };
     case 'received':
-      return { text: `Received by the laboratory ${at(delivery.acked_at)} (message ${delivery.control_id ?? ''}).`, tone: 'success' };
+      return { text: `Received by the laboratory${on(delivery.acked_at)} (message ${delivery.control_id ?? ''}).`, tone: 'success' };
     case 'withdrawn':
       return { text: 'Cancelled before it was sent: the laboratory never had it.', tone: 'info' };
     case 'cancel_queued':
       return { text: 'The cancellation is on its way to the laboratory.', tone: 'info' };
     case 'cancelled':
-      return { text: `The laboratory cancelled the order ${at(delivery.acked_at)}.`, tone: 'success' };
+      return { text: `The laboratory cancelled the order${on(delivery.acked_at)}.`, tone: 'success' };
     case 'cancel_refused':
       return { text: `The laboratory refused the cancellation: ${delivery.ack_text ?? delivery.last_error ?? ''}`, tone: 'error' };
     default:
