@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
 import { startStack } from '../../supabase/local/stack.ts';
 
@@ -31,7 +32,10 @@ async function main() {
   process.env.STACK_SCHEDULER = 'off';
   process.env.LIS_SIM_RESULT_DELAY_MS = String(24 * 3600 * 1000);
   const stack = await startStack({ port: 0, dataDir: null, seed: false, quiet: true });
-  const service = createClient(stack.url, SERVICE_ROLE_KEY, { auth: { persistSession: false } });
+  const service = createClient(stack.url, SERVICE_ROLE_KEY, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
   try {
     const must = <T extends { error: unknown }>(answer: T, what: string): T => {
       if (answer.error) throw new Error(`${what}: ${JSON.stringify(answer.error)}`);
