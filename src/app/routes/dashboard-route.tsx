@@ -1,7 +1,8 @@
 /**
  * /dashboard composed from the features (issue 27; features do not import each other): the
  * staff see verification health, organizations and this device's sync state; a provider's
- * own login sees their record; orders count once the protected data is open in the tab.
+ * own login sees their record; orders count once the protected data is open in the tab, and
+ * the orders the laboratory refused are listed (issue 32).
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
@@ -9,7 +10,7 @@ import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts'
 import { PROVIDER_HOME } from '../role-routing.tsx';
 
 export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
-  const [{ DashboardPage }, { AlertsCard }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }, { RefusedOrdersCard }, { useProtectedData }] = await Promise.all([
+  const [{ DashboardPage }, { AlertsCard }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }, { RefusedOrdersCard }] = await Promise.all([
     import('../../features/dashboard/dashboard-page.tsx'),
     import('../../features/dashboard/alerts-card.tsx'),
     import('../../features/dashboard/sync-card.tsx'),
@@ -18,7 +19,6 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/organizations/dashboard/organization-figures-card.tsx'),
     import('../../features/my-provider/use-my-provider.ts'),
     import('../../features/orders/dashboard/refused-orders-card.tsx'),
-    import('../../features/patients/data/use-data-layer.ts'),
   ]);
   const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }] = await Promise.all([
     import('../../features/orders/dashboard/order-figures-card.tsx'),
@@ -32,8 +32,8 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
   }
 
   function RefusedOrdersSection() {
-    const data = useProtectedData();
-    return <RefusedOrdersCard db={data?.status === 'open' ? (data.db ?? null) : null} />;
+    const protectedData = useProtectedData();
+    return <RefusedOrdersCard db={protectedData?.db ?? null} />;
   }
 
   function OwnRecordSection() {
