@@ -75,7 +75,8 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   pickup_requests: 0,
   alerts: 0,
   patients: 0,
-  orders: 0,
+  // 1: the laboratory delivery columns of issue 32 (lis_delivery, lis_error, lis_resend_at).
+  orders: 1,
 };
 
 const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {

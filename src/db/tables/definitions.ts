@@ -207,6 +207,11 @@ export const orderColumns = {
   created_by: nullable('uuid'),
   created_at: required('timestamptz', NOW),
   updated_at: required('timestamptz', NOW),
+  // Issue 32 (20261127100000_lis_delivery.sql): delivery to the laboratory, written by the
+  // server (lis-deliver); lis_resend_at is an admin's "Resend to laboratory".
+  lis_delivery: nullable('jsonb'),
+  lis_error: nullable('text'),
+  lis_resend_at: nullable('timestamptz'),
 } as const satisfies ColumnMap;
 
 /** Server table name → columns. */
