@@ -51,6 +51,12 @@ async function alertsOf(providerId: string) {
   return data as Array<{ id: string; kind: string; summary: string; details: Record<string, unknown>; acknowledged_at: string | null; acknowledged_by: string | null }>;
 }
 
+async function nthAlert(providerId: string, index: number) {
+  const alert = (await alertsOf(providerId))[index];
+  if (!alert) throw new Error(`provider ${providerId} has no alert #${index}`);
+  return alert;
+}
+
 async function screeningOf(providerId: string) {
   const { data } = await env.service().from('providers').select('exclusion_status, exclusion_screened_at, exclusion_list_date, exclusion_data').eq('id', providerId).single();
   return data as { exclusion_status: string | null; exclusion_screened_at: string | null; exclusion_list_date: string | null; exclusion_data: { matches: unknown[] } | null };
@@ -75,7 +81,7 @@ describe('screening by NPI', () => {
     expect(screening).toMatchObject({ exclusion_status: 'excluded', exclusion_data: { matches: [expect.objectContaining({ basis: 'npi', excl_type: '1128b7', excl_date: '2024-01-15' })] } });
     expect(Date.parse(screening.exclusion_screened_at!)).toBeGreaterThan(Date.now() - 60_000);
     expect(screening.exclusion_list_date).toBe((first.body.list as { list_date: string }).list_date);
-    let alerts = await alertsOf(p.id);
+    const alerts = await alertsOf(p.id);
     expect(alerts.map((a) => [a.kind, a.summary])).toEqual([['exclusion_confirmed', `NPI ${p.npi} is on the OIG exclusion list (1128b7, excluded 2024-01-15).`]]);
 
     const again = await runSchedule();
@@ -85,10 +91,10 @@ describe('screening by NPI', () => {
     await listChange('DELETE', null, `?npi=${p.npi}`);
     const after = await runSchedule();
     expect(after.body).toMatchObject({ list: { changed: true } });
-    alerts = await alertsOf(p.id);
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0].acknowledged_at).not.toBeNull();
-    expect(alerts[0].details.resolution).toMatch(/^No longer on the OIG exclusion list of \d{4}-\d{2}-\d{2}\.$/);
+    expect(await alertsOf(p.id)).toHaveLength(1);
+    const resolved = await nthAlert(p.id, 0);
+    expect(resolved.acknowledged_at).not.toBeNull();
+    expect(resolved.details.resolution).toMatch(/^No longer on the OIG exclusion list of \d{4}-\d{2}-\d{2}\.$/);
     expect((await screeningOf(p.id)).exclusion_status).toBe('clear');
   });
 });
@@ -109,14 +115,14 @@ describe('exclusion-review', () => {
     await listChange('POST', { lastName: p.last, firstName: 'DANA', state: 'NY', exclDate: '20230301' });
     const screened = await review({ provider_id: p.id });
     expect(screened).toMatchObject({ status: 200, body: { provider_id: p.id, status: 'possible', raised: 1 } });
-    const [possible] = await alertsOf(p.id);
+    const possible = await nthAlert(p.id, 0);
     expect(possible).toMatchObject({ kind: 'exclusion_possible', acknowledged_at: null });
     expect(possible.summary).toBe(`Possible match on the OIG exclusion list: ${p.last.toUpperCase()}, DANA in NY; the provider's state is unknown, listed without an NPI (1128a1, excluded 2023-03-01). Confirm or dismiss it.`);
 
     expect(await review({ alert_id: possible.id, decision: 'dismiss', reason: '' })).toMatchObject({ status: 400, body: { error: 'Give the reason this is not the provider (3 to 500 characters).' } });
     const dismissed = await review({ alert_id: possible.id, decision: 'dismiss', reason: 'Different person: born 1988, licensed in CA' });
     expect(dismissed).toMatchObject({ status: 200, body: { decision: 'dismiss', status: 'clear' } });
-    const [closed] = await alertsOf(p.id);
+    const closed = await nthAlert(p.id, 0);
     expect(closed).toMatchObject({ acknowledged_by: staff.id, details: { resolution: 'Dismissed: Different person: born 1988, licensed in CA', decision: 'dismiss' } });
     expect(await review({ alert_id: possible.id, decision: 'confirm' })).toMatchObject({ status: 409, body: { error: 'This possible match was already decided or has left the list.' } });
 
@@ -129,12 +135,12 @@ describe('exclusion-review', () => {
     const p = await provider({ npi: null });
     await listChange('POST', { lastName: p.last, firstName: 'DANA', state: 'FL', exclType: '1128b4', exclDate: '20220202' });
     await review({ provider_id: p.id });
-    const [possible] = await alertsOf(p.id);
+    const possible = await nthAlert(p.id, 0);
     const confirmed = await review({ alert_id: possible.id, decision: 'confirm' });
     expect(confirmed).toMatchObject({ status: 200, body: { decision: 'confirm', status: 'excluded', alert_id: expect.any(String) } });
     const alerts = await alertsOf(p.id);
     expect(alerts.map((a) => [a.kind, a.acknowledged_at === null])).toEqual([['exclusion_possible', false], ['exclusion_confirmed', true]]);
-    expect(alerts[1].summary).toBe(`Confirmed by staff: ${p.last.toUpperCase()}, DANA (FL) is on the OIG exclusion list (1128b4, excluded 2022-02-02).`);
+    expect((await nthAlert(p.id, 1)).summary).toBe(`Confirmed by staff: ${p.last.toUpperCase()}, DANA (FL) is on the OIG exclusion list (1128b4, excluded 2022-02-02).`);
     expect((await screeningOf(p.id)).exclusion_status).toBe('excluded');
   });
 
