@@ -18,7 +18,7 @@ function freshNpi(): string {
 }
 
 test('an exclusion hit raises alerts that show on the provider page and the dashboard, and staff resolve them', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const id = randomUUID();
   const npi = freshNpi();
   const last = `Exclusion${randomUUID().replace(/[^a-f]/g, '').slice(0, 6)}`;
@@ -48,12 +48,16 @@ test('an exclusion hit raises alerts that show on the provider page and the dash
   await expect(toastWith(page, 'Possible match dismissed')).toBeVisible({ timeout: 30_000 });
   await expect(possible).toContainText('Dismissed: Listed person was born in 1950; ours in 1985', { timeout: 30_000 });
 
-  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
   const open = page.getByTestId('dashboard-alerts').getByTestId('alert-item').filter({ hasText: `NPI ${npi} is on the OIG exclusion list (1128b7, excluded 2024-01-15).` });
   await expect(open).toBeVisible({ timeout: 30_000 });
   await open.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(open).toHaveCount(0, { timeout: 30_000 });
   expect(await serverProvider(id)).toMatchObject({ exclusion_status: 'excluded' });
-  const stored = (await stack(`/rest/v1/alerts?provider_id=eq.${id}&select=kind,acknowledged_at&order=kind`)) as Array<{ kind: string; acknowledged_at: string | null }>;
-  expect(stored.map((a) => [a.kind, a.acknowledged_at !== null])).toEqual([['exclusion_confirmed', true], ['exclusion_possible', true]]);
+  // The acknowledgement is written on the device first and reaches the server by sync.
+  const closed = async () => {
+    const stored = (await stack(`/rest/v1/alerts?provider_id=eq.${id}&select=kind,acknowledged_at&order=kind`)) as Array<{ kind: string; acknowledged_at: string | null }>;
+    return stored.map((a) => [a.kind, a.acknowledged_at !== null]);
+  };
+  await expect.poll(closed, { timeout: 30_000 }).toEqual([['exclusion_confirmed', true], ['exclusion_possible', true]]);
 });
