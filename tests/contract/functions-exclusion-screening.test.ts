@@ -70,6 +70,15 @@ describe('screen-exclusions: who may run it', () => {
   });
 });
 
+describe('the schedule', () => {
+  it("the stack's scheduler runs screen-exclusions as its job, with the service key", async () => {
+    const res = await fetch(`${env.url}/__simulator/scheduler/run/screen-exclusions`, { method: 'POST', headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+    expect(res.status).toBe(200);
+    const run = (await res.json()) as { job: string; trigger: string; status: number; response: Record<string, unknown> };
+    expect(run).toMatchObject({ job: 'screen-exclusions', trigger: 'manual', status: 200, response: { list: { row_count: expect.any(Number) }, screened: expect.any(Number) } });
+  });
+});
+
 describe('screening by NPI', () => {
   it('flags a provider whose NPI is on the list, once, records the screening, and clears it when the entry leaves', async () => {
     const p = await provider();

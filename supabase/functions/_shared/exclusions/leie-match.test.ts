@@ -91,6 +91,8 @@ describe('matching a provider', () => {
     expect(practiceState(record)).toBe('NY');
     expect(practiceState(JSON.stringify(record))).toBe('NY');
     expect(practiceState({ addresses: [] })).toBeNull();
+    // Without an address: the primary taxonomy's license state (staff type it for a provider without registry data).
+    expect(practiceState({ result_count: 1, results: [{ taxonomies: [{ primary: false, state: 'FL' }, { primary: true, state: 'tx' }] }] })).toBe('TX');
     expect(practiceState(null)).toBeNull();
   });
 });

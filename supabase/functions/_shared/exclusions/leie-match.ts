@@ -67,13 +67,24 @@ export function matchProvider(provider: ScreenedProvider, entries: readonly Leie
   return hits;
 }
 
-/** The practice state of a stored NPPES answer (addresses[] LOCATION, else PRIMARY). */
+/**
+ * The provider's state from its stored NPPES answer: the practice location's (addresses[]
+ * LOCATION, else PRIMARY), else the primary taxonomy's license state (what staff type in
+ * for a provider without registry data).
+ */
 export function practiceState(nppesData: unknown): string | null {
   const data = typeof nppesData === 'string' ? safeParse(nppesData) : nppesData;
   const record = isRecord(data) && Array.isArray(data.results) ? data.results[0] : data;
-  if (!isRecord(record) || !Array.isArray(record.addresses)) return null;
-  const location = record.addresses.find((a) => isRecord(a) && (a.address_purpose === 'LOCATION' || a.address_purpose === 'PRIMARY'));
-  const state = isRecord(location) && typeof location.state === 'string' ? location.state.trim().toUpperCase() : '';
+  if (!isRecord(record)) return null;
+  const addresses = Array.isArray(record.addresses) ? record.addresses : [];
+  const location = addresses.find((a) => isRecord(a) && (a.address_purpose === 'LOCATION' || a.address_purpose === 'PRIMARY'));
+  const taxonomies = Array.isArray(record.taxonomies) ? record.taxonomies : [];
+  const primary = taxonomies.find((t) => isRecord(t) && t.primary === true);
+  return twoLetters(isRecord(location) ? location.state : null) ?? twoLetters(isRecord(primary) ? primary.state : null);
+}
+
+function twoLetters(value: unknown): string | null {
+  const state = typeof value === 'string' ? value.trim().toUpperCase() : '';
   return /^[A-Z]{2}$/.test(state) ? state : null;
 }
 
