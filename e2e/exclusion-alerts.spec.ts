@@ -36,6 +36,8 @@ test('an exclusion hit raises alerts that show on the provider page and the dash
   await expect(screening.getByTestId('exclusion-status')).toHaveText('Excluded (OIG LEIE)', { timeout: 30_000 });
   await expect(screening.getByTestId('exclusion-screened')).toContainText(/^Screened [A-Z][a-z]{2} \d{1,2}, \d{4} against the OIG list of [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
   await expect(screening).toContainText('By NPI: LISTED, ELSEWHERE (NY), excluded, 1128b7, excluded 2024-01-15.');
+  // Flagged wherever its status shows: here in the header (and in the lists' rows).
+  await expect(page.getByLabel('Excluded (OIG LEIE)', { exact: true })).toHaveText('Excluded');
 
   const alerts = page.getByRole('region', { name: 'Alerts' });
   await expect(alerts.getByTestId('alert-item')).toHaveCount(2);

@@ -82,7 +82,7 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
         actions={
           <HStack gap="3" wrap="wrap" justify="flex-end">
             {HeaderActions && <HeaderActions provider={provider} />}
-            <StatusBadge isActive={provider.is_active} />
+            <StatusBadge isActive={provider.is_active} exclusionStatus={provider.exclusion_status} />
             <Button asChild size="sm" variant="outline">
               <RouterLink to={`${base}/delegates`}>
                 <LuUsersRound aria-hidden /> Delegates
