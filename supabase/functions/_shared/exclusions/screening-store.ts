@@ -56,11 +56,12 @@ async function screenOne(service: SupabaseClient, release: LeieRelease, provider
       .select('id')
       .single();
     if (alert.error) throw new Error(`raising an exclusion alert failed: ${alert.error.message}`);
-    const match = {
+    const match: Record<string, unknown> = {
       provider_id: provider.id, entry_key: raise.entry_key, basis: raise.basis, status: raise.status, entry: raise.entry,
       alert_id: (alert.data as { id: string }).id, reason: null, decided_by: null, decided_at: null, last_seen_at: at, cleared_at: null,
     };
-    const saved = await service.from('exclusion_matches').upsert(raise.reopen ? match : { ...match, first_seen_at: at }, { onConflict: 'provider_id,entry_key' });
+    if (!raise.reopen) match.first_seen_at = at; // a match back on the list keeps when it was first seen
+    const saved = await service.from('exclusion_matches').upsert(match, { onConflict: 'provider_id,entry_key' });
     if (saved.error) throw new Error(`saving an exclusion match failed: ${saved.error.message}`);
   }
   if (plan.seen.length) {
