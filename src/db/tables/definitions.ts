@@ -63,6 +63,11 @@ export const providerColumns = {
   created_by: nullable('uuid'),
   created_at: required('timestamptz', NOW),
   updated_at: required('timestamptz', NOW),
+  // Issue 33, OIG LEIE screening (20261127250000_exclusion_screening.sql); server-written.
+  exclusion_status: nullable('text'),
+  exclusion_screened_at: nullable('timestamptz'),
+  exclusion_list_date: nullable('timestamptz'),
+  exclusion_data: nullable('jsonb'),
 } as const satisfies ColumnMap;
 
 export const profileColumns = {
