@@ -91,6 +91,10 @@ test('a credential edit reaches a second user\'s Activity tab and timeline withi
 
   await watcher.goto(`/timeline?kind=providers&record=${SEED.bergstrom.id}`);
   const entry = watcher.getByTestId('audit-entry').filter({ hasText: line }).first();
+  await expect(entry).toBeVisible({ timeout: 30_000 }).catch(async (error: unknown) => {
+    await watcher.screenshot({ path: 'test-results/screenshots/timeline-watcher-failed.png' });
+    throw error;
+  });
   await expect(entry).toContainText('Provider changed');
   await expect(entry).toContainText(/by \S+/);
   await expect(entry).toContainText(/ago|less than a minute/);
