@@ -6,15 +6,19 @@
  * resolve. Staff, the ordering provider's login and a results delegate read the result;
  * another provider, an order-only delegate and a user without a role do not. Only the
  * ordering provider signs off; a delegate may mark seen; the server stamps who and when.
+ * And the simulated laboratory's results reach lis-inbound through the stack's MLLP listener.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOru, type OruInput } from '../../supabase/functions/_shared/hl7/oru-build.ts';
 import { parseAck } from '../../supabase/functions/_shared/hl7/ack.ts';
-import { SAMPLE_PDF } from '../../supabase/functions/_shared/hl7/test-data.ts';
+import { SAMPLE_ORDER, SAMPLE_PDF } from '../../supabase/functions/_shared/hl7/test-data.ts';
+import { buildOrm } from '../../supabase/functions/_shared/hl7/orm.ts';
+import { createMllpClient } from '../../supabase/functions/_shared/mllp/client.ts';
+import { nodeConnector } from '../../supabase/local/mllp/node-connector.ts';
 import { LOCAL_LIS_SECRET } from '../../supabase/local/config.ts';
 import { serviceClient, signedInUser, userWithRole, type TestUser } from '../helpers/clients.ts';
-import { SUPABASE_URL } from '../helpers/env.ts';
+import { SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { organizationRow, providerRow, seedOne, seedRows, visibleIds, type Row } from './directory-helpers.ts';
 
 const INBOUND = `${SUPABASE_URL}/functions/v1/lis-inbound`;
@@ -180,6 +184,24 @@ describe('the laboratory sends results (lis-inbound)', () => {
     expect((await resultsOf(order.id)).map((r) => r.test_code)).toEqual(['GLU', 'K']);
     const again = await staff.client.functions.invoke('result-inbox', { body: { action: 'reject', error_id: errorId, reason: 'Duplicate' } });
     expect((again.error as { context: Response }).context.status).toBe(409);
+  });
+});
+
+describe('the simulated laboratory', () => {
+  it("sends its results over MLLP to the stack's listener, which files them through lis-inbound", async () => {
+    const order = await submittedOrder();
+    const lis = `${SUPABASE_URL}/__simulator/lis`;
+    const headers = { Authorization: `Bearer ${SUPABASE_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' };
+    const info = (await (await fetch(lis, { headers })).json()) as { mllp: { port: number } };
+    const client = createMllpClient({ host: '127.0.0.1', port: info.mllp.port, connector: nodeConnector, ackTimeoutMs: 5000, retries: 0 });
+    try {
+      const sent = await client.send(buildOrm({ ...SAMPLE_ORDER, requisitionNumber: order.requisition }));
+      expect(sent.ack.code).toBe('AA');
+    } finally {
+      client.close();
+    }
+    await fetch(`${lis}/flush?requisition=${order.requisition}`, { method: 'POST', headers });
+    await expect.poll(async () => (await resultsOf(order.id)).map((r) => r.test_code), { timeout: 30_000 }).toEqual(['HBA1C', 'LIPID']);
   });
 });
 
