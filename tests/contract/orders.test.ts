@@ -206,6 +206,54 @@ describe('the server checks Medicare again', () => {
   });
 });
 
+describe('an open loss-of-enrollment alert', () => {
+  async function providerWithAlert(kind: string, acknowledged = false): Promise<string> {
+    const npi = providerRow().npi as string;
+    const id = await seedOne('providers', providerRow({ npi, pecos_verified: true, pecos_verification_date: new Date().toISOString(), pecos_verification_data: pecosEvidence(npi) }));
+    const alert = {
+      id: randomUUID(), provider_id: id, kind, summary: `Contract ${kind}`, details: {},
+      acknowledged_at: acknowledged ? new Date().toISOString() : null,
+    };
+    const { error } = await serviceClient().from('alerts').insert(alert);
+    if (error) throw error;
+    return id;
+  }
+
+  it.each([
+    ['pecos_lost', 'Medicare enrollment lost'],
+    ['part_b_lost', 'Part B ordering lost'],
+    ['npi_deactivated', 'NPI deactivated'],
+    ['exclusion_confirmed', 'Excluded (OIG LEIE)'],
+  ])('refuses Medicare billing under an open %s alert (23514), through the push too', async (kind, label) => {
+    const provider = await providerWithAlert(kind);
+    const refused = await staff.client.from('orders').insert(orderRow({ provider_id: provider }));
+    expectRefused(refused, 400, '23514');
+    expect(refused.error?.message).toBe(`Medicare cannot be billed: the ordering provider has an open alert (${label}). Bill the client or the patient instead.`);
+    const row = orderRow({ provider_id: provider });
+    const { data } = await push(staff.client, [row]);
+    expect((data as { rejected: Array<{ code: string }> }).rejected.map((r) => r.code)).toEqual(['23514']);
+    const { data: kept } = await serviceClient().from('orders').select('id').eq('id', row.id as string);
+    expect(kept).toEqual([]);
+  });
+
+  it('refuses a draft moved to submitted, and a delegate (who cannot read alerts) alike', async () => {
+    const provider = await providerWithAlert('pecos_lost');
+    const draft = orderRow({ provider_id: provider, status: 'draft' });
+    expectOk(await staff.client.from('orders').insert(draft), 201);
+    expectRefused(await staff.client.from('orders').update({ status: 'submitted' }).eq('id', draft.id as string), 400, '23514');
+    expect((await stored(draft.id as string)).status).toBe('draft');
+    const delegate = await delegateOf(provider, 'order', 'orders-alert-delegate');
+    expectRefused(await delegate.client.from('orders').insert(orderRow({ provider_id: provider })), 400, '23514');
+  });
+
+  it('accepts client billing under the alert, and Medicare once the alert is acknowledged or is of another kind', async () => {
+    const provider = await providerWithAlert('part_b_lost');
+    expectOk(await staff.client.from('orders').insert(orderRow({ provider_id: provider, billing: 'client', coverage_rank: null })), 201);
+    expectOk(await staff.client.from('orders').insert(orderRow({ provider_id: await providerWithAlert('part_b_lost', true) })), 201);
+    expectOk(await staff.client.from('orders').insert(orderRow({ provider_id: await providerWithAlert('name_changed') })), 201);
+  });
+});
+
 describe("the order's life", () => {
   it('is cancelled with a reason until received, and a submitted order cannot be changed', async () => {
     const row = orderRow();

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase, PatientDoc } from '../../../db/index.ts';
+import { useAlerts } from '../../../lib/alerts/alert-data.ts';
 import type { PriorService } from '../../../lib/lab/medical-necessity.ts';
 import { useReferenceData, type ReferenceData } from '../../../lib/reference/index.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
@@ -41,6 +42,7 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
   const organizations = useActiveOrganizations();
   const providers = useMemberProviders(draft.organizationId);
   const records = useProtectedRecords(db);
+  const openAlerts = useAlerts({ openOnly: true });
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const now = useMemo(() => new Date(), []);
 
@@ -57,7 +59,19 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
         })),
     [records.orders, draft.patientId],
   );
-  const evaluation = evaluateOrder(draft, { compendium: reference.compendium, ncd: reference.ncd, provider, coverages: coveragesOf(patient), priorServices, now });
+  const providerAlerts = useMemo(
+    () => (openAlerts.status === 'ready' && draft.providerId ? openAlerts.value.filter((alert) => alert.provider_id === draft.providerId) : []),
+    [openAlerts, draft.providerId],
+  );
+  const evaluation = evaluateOrder(draft, {
+    compendium: reference.compendium,
+    ncd: reference.ncd,
+    provider,
+    coverages: coveragesOf(patient),
+    priorServices,
+    providerAlerts,
+    now,
+  });
 
   async function submit() {
     if (!userId || evaluation.problems.length > 0) return;
@@ -76,9 +90,9 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
   return (
     <Grid templateColumns="minmax(0, 1fr)" gap="4" maxW="5xl">
       <OrganizationStep draft={draft} update={update} organizations={organizations.status === 'ready' ? organizations.value : []} />
-      <ProviderStep draft={draft} update={update} providers={providerList} now={now} />
+      <ProviderStep draft={draft} update={update} providers={providerList} alerts={providerAlerts} now={now} />
       <PatientStep draft={draft} update={update} patients={records.patients} loading={records.status === 'loading'} />
-      <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} />
+      <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} enrollmentAlert={evaluation.enrollmentAlert} />
       <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} />
       <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />
       <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} />

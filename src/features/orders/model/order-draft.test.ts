@@ -21,6 +21,7 @@ function context(overrides: Partial<EntryContext> = {}): EntryContext {
     provider: { npi: NPI, pecos_verification_date: '2026-11-10T00:00:00Z', pecos_verification_data: evidence('Y') },
     coverages: [{ rank: 'primary', payer_type: 'medicare', member_id: '1EG4TE5MK73' }],
     priorServices: [],
+    providerAlerts: [],
     now,
     ...overrides,
   };
@@ -113,5 +114,34 @@ describe('a Medicare order at the keyboard', () => {
     const evaluation = evaluateOrder(medicareDraft({ tests: ['HBA1C'], diagnoses: ['E11.9'] }), context({ priorServices: [{ date: '2026-10-01', cpt_codes: ['83036'] }] }));
     expect(evaluation.tests[0]?.necessity?.status).toBe('frequency-exceeded');
     expect(evaluation.abnTests).toEqual(['HBA1C']);
+  });
+});
+
+describe('an open loss-of-enrollment alert of the provider', () => {
+  const alert = (kind: string) => ({ kind, summary: `${kind} summary`, raised_at: '2026-11-19T10:00:00Z' });
+
+  it.each([
+    ['pecos_lost', 'Medicare enrollment lost'],
+    ['part_b_lost', 'Part B ordering lost'],
+    ['npi_deactivated', 'NPI deactivated'],
+    ['exclusion_confirmed', 'Excluded (OIG LEIE)'],
+  ])('stops Medicare billing under %s, in the server’s words', (kind, label) => {
+    const evaluation = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' } }), context({ providerAlerts: [alert('name_changed'), alert(kind)] }));
+    expect(evaluation.enrollmentAlert?.kind).toBe(kind);
+    expect(evaluation.problems).toEqual([
+      { step: 'billing', message: `Medicare cannot be billed: the ordering provider has an open alert (${label}). Bill the client or the patient instead.` },
+    ]);
+  });
+
+  it('lets the client or the patient be billed, and ignores alerts of other kinds', () => {
+    const alerts = [alert('pecos_lost')];
+    for (const billing of ['client', 'patient'] as const) {
+      const evaluation = evaluateOrder(medicareDraft({ billing, coverageRank: null }), context({ providerAlerts: alerts }));
+      expect(evaluation.enrollmentAlert).toBeNull();
+      expect(evaluation.problems).toEqual([]);
+    }
+    const other = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' } }), context({ providerAlerts: [alert('name_changed'), alert('pecos_gained')] }));
+    expect(other.enrollmentAlert).toBeNull();
+    expect(other.problems).toEqual([]);
   });
 });
