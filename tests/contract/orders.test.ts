@@ -280,3 +280,26 @@ describe("the order's life", () => {
     expectRefused(await staff.client.from('orders').insert(orderRow({ diagnoses: [] })), 400, '23514');
   });
 });
+
+describe('printing an order’s documents', () => {
+  it('writes an audit row per print, as the caller, with what was printed', async () => {
+    const row = orderRow();
+    expectOk(await staff.client.from('orders').insert(row), 201);
+    const prints = (['printed_requisition', 'printed_labels', 'printed_abn'] as const).map((action) => ({
+      id: randomUUID(), table_name: 'orders', row_id: row.id, patient_id: patientId, opened_at: new Date().toISOString(), action,
+    }));
+    expect((await staff.client.rpc('record_openings', { p_openings: prints })).data).toBe(3);
+    const { data } = await serviceClient().from('access_log').select('id, action, opened_by, table_name').in('id', prints.map((p) => p.id));
+    expect(new Map((data ?? []).map((item) => [item.id, item]))).toEqual(
+      new Map(prints.map((p) => [p.id, { id: p.id, action: p.action, opened_by: staff.id, table_name: 'orders' }])),
+    );
+  });
+
+  it('refuses an action the log does not know (23514) and records nothing of that call', async () => {
+    const good = { id: randomUUID(), table_name: 'orders', row_id: randomUUID(), patient_id: patientId, opened_at: new Date().toISOString() };
+    const bad = { ...good, id: randomUUID(), action: 'deleted' };
+    expectRefused(await staff.client.rpc('record_openings', { p_openings: [good, bad] }), 400, '23514');
+    const { data } = await serviceClient().from('access_log').select('id').in('id', [good.id, bad.id]);
+    expect(data).toEqual([]);
+  });
+});
