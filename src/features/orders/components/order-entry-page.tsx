@@ -19,7 +19,8 @@ import { useReferenceData, type ReferenceData } from '../../../lib/reference/ind
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { submitOrder } from '../data/save-order.ts';
 import { useActiveOrganizations, useMemberProviders, useProtectedRecords } from '../data/use-entry-data.ts';
-import { emptyDraft, evaluateOrder, type Coverage, type OrderDraft } from '../model/order-draft.ts';
+import { entryAbnForm } from '../documents/order-document-data.ts';
+import { emptyDraft, evaluateOrder, parseCost, type Coverage, type OrderDraft } from '../model/order-draft.ts';
 import { ORDER_TEXT } from '../model/order-texts.ts';
 import { BillingStep, OrganizationStep, PatientStep, ProviderStep } from './entry-party-steps.tsx';
 import { CollectionStep, ReviewStep } from './entry-final-steps.tsx';
@@ -73,6 +74,21 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
     now,
   });
 
+  const organization = organizations.status === 'ready' ? (organizations.value.find((item) => item.id === draft.organizationId) ?? null) : null;
+  const abnCostsReady = evaluation.abnTests.every((code) => parseCost(draft.abnCosts[code]) !== null);
+  const printAbn =
+    patient && abnCostsReady && evaluation.abnTests.length > 0
+      ? () => {
+          const form = entryAbnForm(draft, evaluation, patient, organization);
+          void import('../documents/print-order-document.ts')
+            .then((documents) => documents.printEntryAbn(form, patient.id))
+            .catch((error: unknown) => {
+              console.error('[orders] printing the ABN failed', error);
+              toast({ title: 'Error', description: 'The document could not be made on this device.', variant: 'destructive' });
+            });
+        }
+      : null;
+
   async function submit() {
     if (!userId || evaluation.problems.length > 0) return;
     setBusy(true);
@@ -97,7 +113,7 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
       <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />
       <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} />
       <CollectionStep draft={draft} update={update} />
-      <ReviewStep draft={draft} update={update} evaluation={evaluation} busy={busy} onSubmit={() => void submit()} />
+      <ReviewStep draft={draft} update={update} evaluation={evaluation} busy={busy} onSubmit={() => void submit()} onPrintAbn={printAbn} />
     </Grid>
   );
 }

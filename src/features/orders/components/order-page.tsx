@@ -16,6 +16,7 @@ import { cancelOrder } from '../data/save-order.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
 import { useProviderNames } from '../data/use-provider-names.ts';
 import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
+import { OrderDocumentsBar } from './order-documents-bar.tsx';
 import { ABN_OPTION_LABELS, BILLING_LABELS, NECESSITY_LABELS, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
 
 interface ServerCheck {
@@ -85,6 +86,7 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
           {order.local_dirty ? ORDER_TEXT.waitingToSend : ORDER_TEXT.sent}
         </Badge>
       </HStack>
+      {patient && <OrderDocumentsBar order={order} patient={patient} provider={provider?.doc ?? null} />}
       {order.cancel_reason && <Text>Cancelled: {order.cancel_reason}</Text>}
       {check?.disagreements && check.disagreements.length > 0 && (
         <Alert.Root status="warning">

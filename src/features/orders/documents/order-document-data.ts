@@ -7,7 +7,8 @@
 import { format } from 'date-fns';
 import type { OrderDoc, OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
 import { formatMbi } from '../../../lib/lab/mbi.ts';
-import type { Coverage, OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
+import type { AbnFormData } from './abn-pdf.ts';
+import { parseCost, type Coverage, type OrderAnswer, type OrderDraft, type OrderEvaluation, type OrderTestEntry } from '../model/order-draft.ts';
 import { ABN_OPTION_LABELS, BILLING_LABELS } from '../model/order-texts.ts';
 
 export interface OrderAbn {
@@ -15,9 +16,10 @@ export interface OrderAbn {
   signature: 'signed' | 'refused';
   tests: string[];
   recorded_at?: string;
-  /** Estimated cost per test code, in US dollars (entered or from the compendium). */
-  costs?: Record<string, number>;
-  reason?: string;
+  /** Estimated cost per test code, in US dollars (entered at the keyboard). */
+  estimated_costs?: Record<string, number>;
+  /** Why Medicare may not pay, per test code. */
+  reasons?: Record<string, string>;
 }
 
 export interface OrderDocumentData {
@@ -134,4 +136,32 @@ export function labelContainers(tests: readonly OrderTestEntry[]): Array<{ conta
     byContainer.set(key, entry);
   }
   return [...byContainer.values()];
+}
+
+/** The ABN's content for an order already entered (the order page prints it again). */
+export function abnFormOfOrder(data: OrderDocumentData): AbnFormData | null {
+  if (!data.abn) return null;
+  const abn = data.abn;
+  return {
+    notifier: [data.organization.name, data.organization.address, data.organization.phone].filter(Boolean).join(', '),
+    patientName: data.patient.name,
+    identification: `${data.patient.labPatientId} · ${data.requisitionNumber}`,
+    items: data.tests
+      .filter((test) => abn.tests.includes(test.code))
+      .map((test) => ({ test: test.name, reason: abn.reasons?.[test.code] || test.reason || '', cost: abn.estimated_costs?.[test.code] ?? null })),
+  };
+}
+
+/** The ABN's content while the order is entered (printed for the patient to sign before it is submitted). */
+export function entryAbnForm(draft: OrderDraft, evaluation: OrderEvaluation, patient: PatientDoc, organization: OrganizationDoc | null): AbnFormData {
+  return {
+    notifier: organization
+      ? [organization.legal_name, addressText(organization.practice_address as Address | null), organization.phone].filter(Boolean).join(', ')
+      : '',
+    patientName: patientName(patient),
+    identification: patient.lab_patient_id,
+    items: evaluation.tests
+      .filter((verdict) => verdict.coveredByAbn)
+      .map((verdict) => ({ test: verdict.test.name, reason: verdict.necessity?.reason ?? '', cost: parseCost(draft.abnCosts[verdict.test.code]) })),
+  };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeCode128, moduleWidths, readPdf, type PdfPageContent } from '../../../../tests/helpers/pdf-reading.ts';
 import type { OrderDoc, OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
 import { labelsPdf } from './labels-pdf.ts';
-import { labelContainers, orderDocumentData } from './order-document-data.ts';
+import { abnPdf } from './abn-pdf.ts';
+import { abnFormOfOrder, labelContainers, orderDocumentData } from './order-document-data.ts';
 import { requisitionPdf } from './requisition-pdf.ts';
 
 const NUMBER = 'R-7K2Q-0042';
@@ -29,7 +30,10 @@ const order = {
   collected_by: 'J. Rivera',
   fasting: true,
   comments: 'Draw before 9 am',
-  abn: { option: 1, signature: 'signed', tests: ['HBA1C'], recorded_at: '2026-11-20T13:20:00.000Z' },
+  abn: {
+    option: 1, signature: 'signed', tests: ['HBA1C'], recorded_at: '2026-11-20T13:20:00.000Z',
+    reasons: { HBA1C: 'No diagnosis given (E78.5) supports 83036 under NCD 190.21.' }, estimated_costs: { HBA1C: 45.5 },
+  },
   created_at: '2026-11-20T13:25:00.000Z',
 } as unknown as OrderDoc;
 
@@ -101,5 +105,29 @@ describe('the specimen labels', () => {
     }
     expect(pdf.pages[1]!.texts).toContain('Gold top (SST): LIPID, CMP');
     expect(pdf.pages[0]!.texts).toContain(`${NUMBER}  STAT   1/2`);
+  });
+});
+
+describe('the ABN (CMS-R-131)', () => {
+  it('is filled from the order: notifier, patient, identification, each test with its reason and estimated cost', async () => {
+    const form = abnFormOfOrder(data);
+    expect(form).toEqual({
+      notifier: 'Capital Region Family Medicine, 40 Broadway, Albany, NY 12207',
+      patientName: 'Quinn, Ada',
+      identification: `P-7K2Q-0001 · ${NUMBER}`,
+      items: [{ test: 'Hemoglobin A1c', reason: 'No diagnosis given (E78.5) supports 83036 under NCD 190.21.', cost: 45.5 }],
+    });
+    const pdf = await readPdf(await abnPdf(form!));
+    expect(pdf.title).toBe('Advance Beneficiary Notice of Non-coverage (ABN)');
+    const texts = pdf.pages.flatMap((page) => page.texts);
+    for (const expected of ['Quinn, Ada', `P-7K2Q-0001 · ${NUMBER}`, 'Hemoglobin A1c', '$45.50', 'G. OPTIONS: Check only one box. We cannot choose a box for you.', 'I. Signature:']) {
+      expect(texts).toContain(expected);
+    }
+    expect(texts.join(' ')).toContain('No diagnosis given (E78.5) supports 83036');
+    expect(texts.join(' ')).toContain('Form CMS-R-131');
+  });
+
+  it('is not made for an order without one', () => {
+    expect(abnFormOfOrder({ ...data, abn: null })).toBeNull();
   });
 });

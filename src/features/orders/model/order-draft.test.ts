@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkedReferenceSeed } from '../../../../supabase/seed/reference/reference-statements.ts';
 import { buildCompendiumIndex } from '../../../lib/reference/compendium-index.ts';
 import { buildNcdIndex } from '../../../lib/reference/ncd-index.ts';
-import { answerKey, emptyDraft, evaluateOrder, orderJson, type EntryContext, type OrderDraft } from './order-draft.ts';
+import { answerKey, emptyDraft, evaluateOrder, orderJson, parseCost, type EntryContext, type OrderDraft } from './order-draft.ts';
 
 const seed = checkedReferenceSeed();
 const compendium = buildCompendiumIndex({ tests: seed.tests });
@@ -39,6 +39,7 @@ function medicareDraft(overrides: Partial<OrderDraft> = {}): OrderDraft {
     diagnoses: ['E78.5'],
     answers: { [answerKey('LIPID', 'FASTING')]: 'Yes' },
     collectedAt: '2026-11-20T08:30',
+    abnCosts: { HBA1C: '45.50' },
     ...overrides,
   };
 }
@@ -67,7 +68,8 @@ describe('a Medicare order at the keyboard', () => {
       ['HBA1C', 'not-supported', [{ cpt: '83036', modifier: 'GA' }], false],
       ['LIPID', 'supported', [{ cpt: '80061', modifier: null }], false],
     ]);
-    expect(json.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'] });
+    expect(json.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'], estimated_costs: { HBA1C: 45.5 } });
+    expect(json.abn?.reasons.HBA1C).toMatch(/^No diagnosis given \(E78.5\) is on the /);
     expect(json.answers).toEqual([{ test: 'LIPID', question: 'FASTING', value: 'Yes' }]);
     expect(json.diagnoses).toEqual(['E78.5']);
   });
@@ -143,5 +145,16 @@ describe('an open loss-of-enrollment alert of the provider', () => {
     const other = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' } }), context({ providerAlerts: [alert('name_changed'), alert('pecos_gained')] }));
     expect(other.enrollmentAlert).toBeNull();
     expect(other.problems).toEqual([]);
+  });
+});
+
+describe('the ABN’s estimated cost', () => {
+  it.each([['', null], ['45', 45], ['$45.5', 45.5], ['45.50', 45.5], ['4.555', null], ['-3', null], ['abc', null]])('reads %j as %j', (text, cost) => {
+    expect(parseCost(text)).toBe(cost);
+  });
+
+  it('is required for each test on the ABN before the order is submitted', () => {
+    const evaluation = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' }, abnCosts: { HBA1C: 'soon' } }), context());
+    expect(evaluation.problems).toEqual([{ step: 'review', message: 'Enter the estimated cost of each test on the ABN (in dollars, for example 45 or 45.50).' }]);
   });
 });

@@ -50,6 +50,14 @@ export interface OrderDraft {
   comments: string;
   /** The patient's ABN for the tests Medicare may deny (null: none obtained yet). */
   abn: AbnRecord | null;
+  /** Test code → the ABN's estimated cost as typed (US dollars). */
+  abnCosts: Record<string, string>;
+}
+
+/** A typed cost in US dollars (12, 12.5, 12.50), or null when it is not one. */
+export function parseCost(text: string | undefined): number | null {
+  const value = (text ?? '').trim().replace(/^\$/, '');
+  return /^\d{1,6}(\.\d{1,2})?$/.test(value) ? Number(value) : null;
 }
 
 export function emptyDraft(now: Date = new Date()): OrderDraft {
@@ -69,6 +77,7 @@ export function emptyDraft(now: Date = new Date()): OrderDraft {
     priority: 'routine',
     comments: '',
     abn: null,
+    abnCosts: {},
   };
 }
 
@@ -199,6 +208,9 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   if (abnTests.length > 0 && !draft.abn) {
     problems.push({ step: 'review', message: 'Record the patient’s ABN choice for the tests Medicare may not pay for, or change the diagnoses or remove those tests.' });
   }
+  if (abnTests.some((code) => parseCost(draft.abnCosts[code]) === null)) {
+    problems.push({ step: 'review', message: 'Enter the estimated cost of each test on the ABN (in dollars, for example 45 or 45.50).' });
+  }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(draft.collectedAt)) problems.push({ step: 'collection', message: 'Enter the collection date and time.' });
   return { medicare, eligibility, enrollmentAlert, tests, abnTests, problems };
 }
@@ -245,7 +257,18 @@ export function orderJson(draft: OrderDraft, evaluation: OrderEvaluation, compen
     tests,
     answers,
     diagnoses: draft.diagnoses.map(formatIcd10cm),
-    abn: draft.abn && evaluation.abnTests.length > 0 ? { ...draft.abn, tests: evaluation.abnTests, recorded_at: new Date().toISOString() } : null,
+    abn:
+      draft.abn && evaluation.abnTests.length > 0
+        ? {
+            ...draft.abn,
+            tests: evaluation.abnTests,
+            reasons: Object.fromEntries(
+              evaluation.tests.filter((verdict) => verdict.coveredByAbn).map((verdict) => [verdict.test.code, verdict.necessity?.reason ?? '']),
+            ),
+            estimated_costs: Object.fromEntries(evaluation.abnTests.map((code) => [code, parseCost(draft.abnCosts[code]) ?? 0])),
+            recorded_at: new Date().toISOString(),
+          }
+        : null,
     medicare_check: evaluation.medicare
       ? {
           eligibility: evaluation.eligibility ? { status: evaluation.eligibility.status, reason: evaluation.eligibility.reason } : null,
