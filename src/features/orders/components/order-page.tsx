@@ -16,6 +16,7 @@ import { cancelOrder } from '../data/save-order.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
 import { useProviderNames } from '../data/use-provider-names.ts';
 import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
+import { AbnScanField } from './abn-scan-field.tsx';
 import { OrderDocumentsBar } from './order-documents-bar.tsx';
 import { ABN_OPTION_LABELS, BILLING_LABELS, NECESSITY_LABELS, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
 
@@ -162,6 +163,7 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
           </Box>
         ))}
       </Stack>
+      {abn && <AbnScanField db={db} orderId={order.id} />}
       {(status === 'draft' || status === 'submitted') && <CancelForm db={db} id={order.id} />}
     </Stack>
   );
