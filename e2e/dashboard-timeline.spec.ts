@@ -51,12 +51,14 @@ test('dashboard figures match the lists they open, offline too', async ({ page }
   await context(page).setOffline(false);
 });
 
-// Not passing yet (issue 27): on the journey's stack the admin's Activity feed kept its
-// spinner (the first audit page did not answer while the admin's first download ran).
-test.fixme('a credential edit reaches a second user\'s Activity tab and timeline within two seconds', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+// The watcher is a signed-in user whose device has finished its first download: on the local
+// stack (one PGlite connection) the audit page otherwise waits behind that download's pulls.
+test('a credential edit reaches a second user\'s Activity tab and timeline within two seconds', async ({ page, browser }) => {
+  test.setTimeout(300_000);
   await signIn(page, STAFF.email, STAFF.password);
   await expect(page).not.toHaveURL(/\/auth/);
+  // Both devices have their first download behind them (two at once share the one database connection of the local stack).
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 120_000 });
 
   // A second user watches the provider's Activity tab while the first edits the credential.
   const other = await browser.newContext();
@@ -69,6 +71,8 @@ test.fixme('a credential edit reaches a second user\'s Activity tab and timeline
   await watcher.goto(`/providers/${SEED.bergstrom.id}/manage/activity`);
   await expect(watcher.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
   await expect(watcher.getByTestId('audit-feed')).toBeVisible();
+  await expect(watcher.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 120_000 });
+  await expect(watcher.getByLabel('Loading the timeline')).toHaveCount(0, { timeout: 30_000 });
 
   await page.goto(`/providers/${SEED.bergstrom.id}/manage/edit`);
   const form = page.getByTestId('edit-provider-form');
@@ -78,7 +82,7 @@ test.fixme('a credential edit reaches a second user\'s Activity tab and timeline
   const after = before === 'D.O.' ? 'M.D.' : 'D.O.';
   await credential.fill(after);
   await form.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 30_000 });
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
   const saved = Date.now();
 
   const line = `Credential: ${before} → ${after}`;
@@ -87,6 +91,10 @@ test.fixme('a credential edit reaches a second user\'s Activity tab and timeline
 
   await watcher.goto(`/timeline?kind=providers&record=${SEED.bergstrom.id}`);
   const entry = watcher.getByTestId('audit-entry').filter({ hasText: line }).first();
+  await expect(entry).toBeVisible({ timeout: 30_000 }).catch(async (error: unknown) => {
+    await watcher.screenshot({ path: 'test-results/screenshots/timeline-watcher-failed.png' });
+    throw error;
+  });
   await expect(entry).toContainText('Provider changed');
   await expect(entry).toContainText(/by \S+/);
   await expect(entry).toContainText(/ago|less than a minute/);

@@ -9,16 +9,28 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
 import { STAFF, signIn, toastWith } from './support/session.ts';
+import { useInstalledApp } from './support/add-provider.ts';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** ADIRONDACK PEDIATRIC ASSOCIATES PC (supabase/local/simulator/FIXTURES.md), not seeded. */
 const NEW_ORGANIZATION_NPI = '1973110046';
+
+/** RACHEL M GOLDSTEIN, M.D., a Type 1 NPI marked sole proprietor (FIXTURES.md `newSoleProprietor`), not seeded. */
+const NEW_SOLE_PROPRIETOR_NPI = '1654321011';
+
+/** The non-healthcare client-bill account the journey adds (no NPI: found by its name). */
+const NEW_CLIENT_BILL_NAME = 'Hudson Valley Employer Health Program';
 
 /** Capital Region Medical Group PLLC (supabase/seed/demo-organizations.ts). */
 const CAPITAL_REGION = '0c4f3311-8455-5ee2-9cec-f67e51c00036';
 
 const headers = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' };
+
+async function serverOrganizationsWhere(filter: string): Promise<Array<{ id: string; legal_name: string; account_number: string; phone: string | null; notes: string | null; pickup_schedule: unknown }>> {
+  const response = await fetch(`${STACK_URL}/rest/v1/organizations?${filter}&_deleted=is.false&select=*`, { headers });
+  return (await response.json()) as Array<{ id: string; legal_name: string; account_number: string; phone: string | null; notes: string | null; pickup_schedule: unknown }>;
+}
 
 async function serverOrganizations(npi: string): Promise<Array<{ id: string; legal_name: string; account_number: string; phone: string | null; dba_name: string | null }>> {
   const response = await fetch(`${STACK_URL}/rest/v1/organizations?npi=eq.${npi}&_deleted=is.false&select=*`, { headers });
@@ -48,12 +60,13 @@ async function shot(page: Page, name: string): Promise<void> {
 
 test.beforeEach(async ({ page }) => {
   // A run against a stack a previous run used: the organization is added again from scratch.
-  await fetch(`${STACK_URL}/rest/v1/organizations?npi=eq.${NEW_ORGANIZATION_NPI}`, { method: 'DELETE', headers });
+  await fetch(`${STACK_URL}/rest/v1/organizations?npi=in.(${NEW_ORGANIZATION_NPI},${NEW_SOLE_PROPRIETOR_NPI})`, { method: 'DELETE', headers });
+  await fetch(`${STACK_URL}/rest/v1/organizations?legal_name=eq.${encodeURIComponent(NEW_CLIENT_BILL_NAME)}`, { method: 'DELETE', headers });
   await signIn(page, STAFF.email, STAFF.password);
   await expect(page).not.toHaveURL(/\/auth/);
 });
 
-test('a healthcare organization is added by NPI, found in the list by account number, and edited', async ({ page }) => {
+test('a healthcare organization, a sole proprietor and a client-bill account are added, scheduled, staffed, and found and edited offline', async ({ page }) => {
   await page.goto('/organizations');
   const rows = page.getByTestId('organization-rows');
   await expect(rows.getByRole('row').filter({ hasText: 'Capital Region Medical Group PLLC' })).toBeVisible({ timeout: 60_000 });
@@ -146,6 +159,88 @@ test('a healthcare organization is added by NPI, found in the list by account nu
   await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(2);
   await shot(page, '5-people');
 
+  // Schedule: a window that ends before it starts is refused; then two windows and a closure are saved.
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  const schedule = page.locator('section[aria-labelledby="courier-schedule-title"]');
+  await schedule.getByRole('button', { name: 'Add a Monday window' }).click();
+  await schedule.getByLabel('Monday window 1 start').fill('14:00');
+  await schedule.getByLabel('Monday window 1 end').fill('09:00');
+  await schedule.getByRole('button', { name: 'Save Schedule' }).click();
+  await expect(page.getByTestId('schedule-problems')).toBeVisible();
+  await schedule.getByLabel('Monday window 1 start').fill('09:00');
+  await schedule.getByLabel('Monday window 1 end').fill('11:00');
+  await schedule.getByRole('button', { name: 'Add a Thursday window' }).click();
+  await schedule.getByLabel('Thursday window 1 start').fill('15:00');
+  await schedule.getByLabel('Thursday window 1 end').fill('17:30');
+  await schedule.getByRole('button', { name: /closure/i }).first().click();
+  await schedule.getByLabel('Closure 1 first day').fill('2026-12-24');
+  await schedule.getByLabel('Closure 1 last day').fill('2026-12-26');
+  await schedule.getByLabel('Closure 1 reason').fill('Holiday closure');
+  await schedule.getByRole('button', { name: 'Save Schedule' }).click();
+  await expect(page.getByTestId('schedule-problems')).toHaveCount(0);
+  await expect
+    .poll(async () => JSON.stringify((await serverOrganizations(NEW_ORGANIZATION_NPI))[0] ?? {}), { timeout: 30_000 })
+    .toContain('Holiday closure');
+  await shot(page, '6-schedule');
+
+  // A sole proprietor: the individual NPI that NPPES marks as a sole proprietor.
+  await page.goto('/organizations/type-selection');
+  await page.getByRole('button', { name: 'Sole Proprietor', exact: true }).click();
+  await expect(page).toHaveURL(/\/organizations\/lookup$/);
+  await page.getByTestId('npi-input').fill(NEW_SOLE_PROPRIETOR_NPI);
+  await page.getByRole('button', { name: 'Verify NPI' }).click();
+  await expect(page.getByTestId('organization-lookup-result')).toContainText('GOLDSTEIN');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/organizations\/create$/);
+  await expect(form.getByLabel('NPI')).toHaveValue(NEW_SOLE_PROPRIETOR_NPI);
+  const soleName = await form.getByLabel('Legal name').inputValue();
+  const soleAccount = await form.getByLabel('Account number').inputValue();
+  await form.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(toastWith(page, 'Organization Added')).toBeVisible();
+  await expect.poll(async () => (await serverOrganizations(NEW_SOLE_PROPRIETOR_NPI)).map((row) => row.account_number), { timeout: 30_000 }).toEqual([soleAccount]);
+
+  // A non-healthcare client-bill account: no NPI, straight to the form.
+  await page.goto('/organizations/type-selection');
+  await page.getByRole('button', { name: 'Non-Healthcare Account', exact: true }).click();
+  await expect(page).toHaveURL(/\/organizations\/create$/);
+  await form.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(form.getByText('Legal name is required')).toBeVisible();
+  await form.getByLabel('Legal name').fill(NEW_CLIENT_BILL_NAME);
+  await form.getByLabel('Practice street').fill('200 Corporate Woods Blvd');
+  await form.getByLabel('Practice city').fill('Albany');
+  await form.getByLabel('Practice state').selectOption('NY');
+  await form.getByLabel('Practice ZIP code').fill('12211');
+  const clientAccount = await form.getByLabel('Account number').inputValue();
+  await form.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(toastWith(page, 'Organization Added')).toBeVisible();
+  const filterByName = `legal_name=eq.${encodeURIComponent(NEW_CLIENT_BILL_NAME)}`;
+  await expect.poll(async () => (await serverOrganizationsWhere(filterByName)).map((row) => row.account_number), { timeout: 30_000 }).toEqual([clientAccount]);
+
+  // Offline: the installed app reloads the list from this device; all three are found by name and by account number.
+  await useInstalledApp(page);
+  await page.goto('/organizations');
+  await expect(rows.getByRole('row').filter({ hasText: NEW_CLIENT_BILL_NAME })).toBeVisible({ timeout: 30_000 });
+  await page.context().setOffline(true);
+  await page.reload();
+  const search = page.getByRole('searchbox', { name: 'Search organizations' });
+  for (const [name, account] of [
+    ['Adirondack Pediatric Associates PC', accountNumber],
+    [soleName, soleAccount],
+    [NEW_CLIENT_BILL_NAME, clientAccount],
+  ] as const) {
+    await search.fill(name.split(' ').slice(0, 2).join(' '));
+    await expect(rows.getByRole('row').filter({ hasText: name })).toBeVisible();
+    await search.fill(account);
+    await expect(page.getByTestId('organization-count')).toContainText('1 of');
+    await expect(rows.getByRole('row').filter({ hasText: name })).toBeVisible();
+  }
+  await shot(page, '7-offline-search');
+  await rows.getByRole('row').filter({ hasText: NEW_CLIENT_BILL_NAME }).click();
+  await edit.getByLabel('Notes').fill('Invoices to HR, attention benefits office');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toastWith(page, 'Saved on this device')).toBeVisible();
+  await page.context().setOffline(false);
+  await expect.poll(async () => (await serverOrganizationsWhere(filterByName))[0]?.notes, { timeout: 60_000 }).toBe('Invoices to HR, attention benefits office');
 });
 
 test('a membership is deactivated and reactivated in the memberships list, and the server keeps the row', async ({ page }) => {
@@ -165,7 +260,7 @@ test('a membership is deactivated and reactivated in the memberships list, and t
   await page.getByRole('radio', { name: 'Inactive' }).click({ force: true });
   const removed = page.getByTestId('membership-rows').getByRole('row').filter({ hasText: providerName });
   await expect(removed).toContainText('Inactive');
-  await shot(page, '6-memberships');
+  await shot(page, '8-memberships');
   await removed.getByRole('button', { name: /^Reactivate/ }).click();
   await expect(toastWith(page, 'Membership reactivated')).toBeVisible();
   await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(before);

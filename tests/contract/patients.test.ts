@@ -157,6 +157,14 @@ describe('the access log', () => {
     expect(data).toHaveLength(1);
     expect(data?.[0]).toMatchObject({ table_name: 'patients', row_id: patientId, patient_id: patientId, opened_by: staff.id });
     expect(new Date(data?.[0].opened_at as string).toISOString()).toBe(openedAt);
+    // On the timeline once (the repeated send added nothing), for staff; not for a provider's account.
+    const timeline = await staff.client.from('audit_log').select('action, changed_by, changed_at, row_data').eq('table_name', 'patients').eq('row_id', patientId).eq('action', 'open');
+    expect(timeline.error).toBeNull();
+    expect(timeline.data?.filter((row) => Date.parse(row.changed_at as string) === Date.parse(openedAt))).toEqual([
+      { action: 'open', changed_by: staff.id, changed_at: expect.any(String), row_data: { patient_id: patientId } },
+    ]);
+    const seenByProvider = await providerUser.client.from('audit_log').select('id').eq('table_name', 'patients').eq('row_id', patientId).eq('action', 'open');
+    expect(seenByProvider.data ?? []).toEqual([]);
   });
 
   it('is read by admins only and written by nobody directly', async () => {

@@ -1,7 +1,7 @@
 /**
  * /dashboard composed from the features (issue 27; features do not import each other): the
  * staff see verification health, organizations and this device's sync state; a provider's
- * own login sees their record. Orders and results add their sections to this list.
+ * own login sees their record; orders count once the protected data is open in the tab.
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
@@ -18,6 +18,16 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/organizations/dashboard/organization-figures-card.tsx'),
     import('../../features/my-provider/use-my-provider.ts'),
   ]);
+  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }] = await Promise.all([
+    import('../../features/orders/dashboard/order-figures-card.tsx'),
+    import('../../features/patients/data/use-data-layer.ts'),
+  ]);
+
+  // Orders live in the protected database: counted once it is open in this tab.
+  function OrdersSection() {
+    const protectedData = useProtectedData();
+    return protectedData?.db ? <OrderFiguresCard db={protectedData.db} /> : <OrderFiguresLocked />;
+  }
 
   function OwnRecordSection() {
     const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
@@ -30,6 +40,7 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
   const sections: DashboardSection[] = [
     { id: 'alerts', audience: 'staff', wide: true, Component: AlertsCard },
     { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
+    { id: 'orders', audience: 'staff', Component: OrdersSection },
     { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
     { id: 'sync', audience: 'staff', Component: SyncCard },
     { id: 'own-record', audience: 'provider', Component: OwnRecordSection },

@@ -9,6 +9,7 @@ import { page } from './lazy-route.tsx';
 import { dashboardPage } from './dashboard-route.tsx';
 import { myProviderPage } from './my-provider-route.tsx';
 import { orderDetailPage, orderEntryPage, ordersListPage } from './order-routes.tsx';
+import { patientPage } from './patient-route.tsx';
 
 export const workspaceRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: dashboardPage },
@@ -28,8 +29,8 @@ export const workspaceRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('../../features/patients/components/patients-page.tsx'), 'PatientsPage') },
       { path: 'add', lazy: page(() => import('../../features/patients/components/add-patient-page.tsx'), 'AddPatientPage') },
-      // Order entry composes the patient's orders and results here (PatientPage's ordersSlot).
-      { path: ':id', lazy: page(() => import('../../features/patients/components/patient-page.tsx'), 'PatientPage') },
+      // With the patient's orders and activity under the details (patient-route.tsx).
+      { path: ':id', lazy: patientPage },
     ],
   },
   {

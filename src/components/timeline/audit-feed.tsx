@@ -29,6 +29,8 @@ export function recordPath(entry: AuditEntry): string | null {
   if (entry.table_name === 'providers') return `/providers/${id}/manage/edit`;
   if (entry.table_name === 'organizations') return `/organizations/${id}/manage/edit`;
   if (entry.table_name === 'profiles') return `/users/manage/${id}`;
+  if (entry.table_name === 'patients') return `/patients/${id}`;
+  if (entry.table_name === 'orders') return `/orders/${id}`;
   return null;
 }
 

@@ -18,6 +18,11 @@ function entry(fields: Partial<AuditEntry>): AuditEntry {
 }
 
 describe('audit wording', () => {
+  it('says who opened a protected record, with no change lines', () => {
+    expect(describeAuditEntry(entry({ table_name: 'patients', action: 'open', row_data: { patient_id: 'p' } }))).toEqual({ title: 'Patient record opened', changes: [], tone: 'access' });
+    expect(describeAuditEntry(entry({ table_name: 'orders', action: 'open' })).title).toBe('Order opened');
+  });
+
   it('says each changed field in words, before → after, leaving bookkeeping out', () => {
     const words = describeAuditEntry(
       entry({ changed_fields: { credential: { old: 'MD', new: 'DO' }, npi: { old: null, new: '1234567893' }, is_active: { old: true, new: false }, updated_at: { old: 'x', new: 'y' }, nppes_data: { old: null, new: {} } } }),

@@ -31,6 +31,8 @@ const NOUNS: Readonly<Record<string, string>> = {
   user_roles: 'Role',
   pickup_requests: 'Pickup request',
   patients: 'Patient record',
+  orders: 'Order',
+  results: 'Result',
   app_settings: 'Access settings',
 };
 
@@ -77,6 +79,8 @@ export function describeAuditEntry(entry: AuditEntry): AuditWording {
   const noun = NOUNS[entry.table_name] ?? capitalise(fieldLabel(entry.table_name));
   const row = entry.row_data ?? {};
   if (entry.action === 'delete') return { title: `${noun} deleted`, changes: [], tone: 'remove' };
+  // An opening of a protected record (record_openings): who saw it and when, nothing changed.
+  if (entry.action === 'open') return { title: `${noun} opened`, changes: [], tone: 'access' };
 
   if (entry.table_name === 'user_roles') {
     const role = String(entry.action === 'insert' ? row.role : (entry.changed_fields?.role?.new ?? row.role ?? 'role'));

@@ -14,7 +14,7 @@ import { SEARCH_PARAM } from '../../../lib/list/url-filters.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { useActiveOrganizations, useProtectedRecords } from '../data/use-entry-data.ts';
 import { useProviderNames } from '../data/use-provider-names.ts';
-import { filterOrders, ORDER_FILTERS, type OrderListRow } from '../model/order-list.ts';
+import { abnAwaitsSignature, filterOrders, ORDER_FILTERS, type OrderListRow } from '../model/order-list.ts';
 import { ORDER_STATUSES, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
 import { SelectField } from './entry-controls.tsx';
 
@@ -63,6 +63,7 @@ export function OrdersList({ db }: { db: LocalDatabase }) {
         providerNpi: provider?.npi ?? '',
         organizationName: organizationNames.get(order.organization_id) ?? '',
         waiting: order.local_dirty,
+        abnUnsigned: order.status !== 'cancelled' && abnAwaitsSignature(order.abn),
       };
     });
   }, [records, providerNames, organizationNames]);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readUrlFilters } from '../../../lib/list/url-filters.ts';
-import { filterOrders, ORDER_FILTERS, type OrderListRow } from './order-list.ts';
+import { abnAwaitsSignature, filterOrders, ORDER_FILTERS, type OrderListRow } from './order-list.ts';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 function row(overrides: Partial<OrderListRow>): OrderListRow {
   return {
     id: 'x', requisition_number: 'R-1-0001', status: 'submitted', priority: 'routine', organization_id: ORG, provider_id: 'p1',
     collected_at: '2026-11-20T09:00:00Z', created_at: '2026-11-20T09:00:00Z', patientName: 'Whitfield, Eleanor', patientId: 'P-0-0001',
-    providerName: 'Okafor, Ada', providerNpi: '1234567893', organizationName: 'Clinic', waiting: false, ...overrides,
+    providerName: 'Okafor, Ada', providerNpi: '1234567893', organizationName: 'Clinic', waiting: false, abnUnsigned: false, ...overrides,
   };
 }
 
@@ -21,7 +21,7 @@ describe('the order list', () => {
 
   it('reads its filters from the URL, ignoring what it does not understand', () => {
     expect(readUrlFilters(new URLSearchParams(`status=in-progress&organization=${ORG}&date=2026-11-20&priority=stat`), ORDER_FILTERS)).toEqual({
-      status: 'in_progress', organization: ORG, provider: '', date: '2026-11-20', priority: 'stat',
+      status: 'in_progress', organization: ORG, provider: '', date: '2026-11-20', priority: 'stat', sync: 'all', abn: 'all',
     });
     expect(readUrlFilters(new URLSearchParams('status=lost&organization=x&date=yesterday&priority=now'), ORDER_FILTERS)).toEqual(all);
   });
@@ -39,5 +39,19 @@ describe('the order list', () => {
     expect(filterOrders(rows, { ...all, organization: ORG }, '').map((r) => r.id)).toEqual(['a', 'b']);
     expect(filterOrders(rows, { ...all, date: '2026-11-21' }, '').map((r) => r.id)).toEqual(['c']);
     expect(filterOrders(rows, { ...all, priority: 'stat' }, '').map((r) => r.id)).toEqual(['b']);
+  });
+
+  it('filters the orders waiting to send and the ABNs waiting for a signature', () => {
+    const more = [...rows, row({ id: 'd', waiting: true }), row({ id: 'e', abnUnsigned: true })];
+    expect(readUrlFilters(new URLSearchParams('sync=waiting&abn=unsigned'), ORDER_FILTERS)).toMatchObject({ sync: 'waiting', abn: 'unsigned' });
+    expect(filterOrders(more, { ...all, sync: 'waiting' }, '').map((r) => r.id)).toEqual(['d']);
+    expect(filterOrders(more, { ...all, abn: 'unsigned' }, '').map((r) => r.id)).toEqual(['e']);
+  });
+
+  it('knows an ABN that still needs the patient\'s signature', () => {
+    expect(abnAwaitsSignature(null)).toBe(false);
+    expect(abnAwaitsSignature({ option: null, signature: '', tests: [] })).toBe(false);
+    expect(abnAwaitsSignature({ option: null, signature: '', tests: ['PSA'] })).toBe(true);
+    expect(abnAwaitsSignature({ option: 'option1', signature: 'Eleanor Whitfield', tests: ['PSA'], recorded_at: '2026-11-20T09:00:00Z' })).toBe(false);
   });
 });

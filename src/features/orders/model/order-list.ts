@@ -9,6 +9,13 @@ import { ORDER_STATUSES, type OrderStatus } from './order-texts.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** An ABN that lists tests and has no signature: the patient still has to sign (or refuse). */
+export function abnAwaitsSignature(abn: unknown): boolean {
+  if (typeof abn !== 'object' || abn === null) return false;
+  const { tests, signature } = abn as { tests?: unknown; signature?: unknown };
+  return Array.isArray(tests) && tests.length > 0 && (typeof signature !== 'string' || signature.trim() === '');
+}
+
 /** A collection date, e.g. `?date=2026-11-20`; '' (any day) when absent or not a date. */
 function dateFilter(param: string): UrlFilter<string> {
   return { param, fallback: '', parse: (raw) => (raw && DATE.test(raw.trim()) ? raw.trim() : '') };
@@ -20,6 +27,9 @@ export const ORDER_FILTERS = {
   provider: idFilter('provider'),
   date: dateFilter('date'),
   priority: choiceFilter<'all' | 'stat'>('priority', ['all', 'stat'], 'all'),
+  // The dashboard's figures open these: orders not yet on the server, ABNs not yet signed.
+  sync: choiceFilter<'all' | 'waiting'>('sync', ['all', 'waiting'], 'all'),
+  abn: choiceFilter<'all' | 'unsigned'>('abn', ['all', 'unsigned'], 'all'),
 } as const;
 
 export interface OrderListRow {
@@ -37,6 +47,8 @@ export interface OrderListRow {
   providerNpi: string;
   organizationName: string;
   waiting: boolean;
+  /** An ABN was asked for (tests not expected to be paid) and has no signature yet. */
+  abnUnsigned: boolean;
 }
 
 export interface OrderListFilters {
@@ -45,6 +57,8 @@ export interface OrderListFilters {
   provider: string;
   date: string;
   priority: 'all' | 'stat';
+  sync: 'all' | 'waiting';
+  abn: 'all' | 'unsigned';
 }
 
 export function filterOrders(rows: readonly OrderListRow[], filters: OrderListFilters, search: string): OrderListRow[] {
@@ -55,6 +69,8 @@ export function filterOrders(rows: readonly OrderListRow[], filters: OrderListFi
     .filter((row) => !filters.provider || row.provider_id === filters.provider)
     .filter((row) => !filters.date || (row.collected_at ?? row.created_at).slice(0, 10) === filters.date)
     .filter((row) => filters.priority === 'all' || row.priority === 'stat')
+    .filter((row) => filters.sync === 'all' || row.waiting)
+    .filter((row) => filters.abn === 'all' || row.abnUnsigned)
     .filter((row) => {
       if (words.length === 0) return true;
       const text = `${row.requisition_number} ${row.patientName} ${row.patientId} ${row.providerName} ${row.providerNpi}`.toLowerCase();

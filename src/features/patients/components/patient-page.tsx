@@ -23,7 +23,8 @@ import { PatientForm } from './patient-form.tsx';
 import { PatientsLoading, ProtectedGate } from './protected-gate.tsx';
 
 /** What another feature adds to the patient page (order entry: the patient's orders and results). */
-export type PatientSlot = ComponentType<{ patient: Readonly<PatientDoc> }>;
+/** What the app composes under the patient's details (their orders, their activity), given the open protected database. */
+export type PatientSlot = ComponentType<{ patient: Readonly<PatientDoc>; db: LocalDatabase }>;
 
 export function PatientNotFound() {
   return (
@@ -104,7 +105,7 @@ function PatientView({ db, id, slot: Slot }: { db: LocalDatabase; id: string | u
       ) : (
         <Stack gap="5">
           <PatientDetails patient={patient} organizations={organizations} />
-          {Slot && <Slot patient={patient} />}
+          {Slot && <Slot patient={patient} db={db} />}
         </Stack>
       )}
     </>
