@@ -78,6 +78,10 @@ export function registerAbnScanUpload(client: () => Promise<StorageClient> = def
     if (typeof orderId !== 'string') return { ok: false, transient: false, message: 'The queued upload names no order.' };
     const db = getProtectedDatabase();
     if (!db) return { ok: false, transient: true, message: 'Patient records are locked: the signed ABN uploads once they are opened.' };
+    // The bucket's policies look the order up on the server: an order still waiting to send
+    // (attached offline, both going out together) would be refused for good.
+    const order = await db.orders.findOne(orderId).exec();
+    if (!order || order.local_dirty) return { ok: false, transient: true, message: 'The order is not on the server yet: the signed ABN uploads after it.' };
     const doc = await db.getLocal<AbnScanState>(abnScanDocId(orderId));
     const state = doc?.toJSON().data as AbnScanState | undefined;
     if (!state?.data) return { ok: true, result: null };
