@@ -5,9 +5,11 @@
  * signed ABN option 1 is recorded, the fasting question answered, and the order is
  * submitted ("waiting to send"). Back online it reaches the server once, with its
  * requisition number and the GA modifier on the unsupported test, and the server's own
- * Medicare check agrees. The requisition printed offline opens as a PDF made on the device,
- * and its print reaches the audit trail once online; the signed ABN's scan is attached
- * offline and waits on the device. Screenshots of the entry page (light and dark, 1280 and 768 wide)
+ * Medicare check agrees; the server delivers it to the laboratory (issue 32), which takes
+ * it once, and the order page shows it received. The requisition printed offline opens as a
+ * PDF made on the device, and its print reaches the audit trail once online; the signed
+ * ABN's scan is attached offline and waits on the device. Screenshots of the entry page
+ * (light and dark, 1280 and 768 wide)
  * go to test-results for a person to look at.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -150,6 +152,20 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
     .toBe(1);
   expect(stored[0]?.server_check).toMatchObject({ medicare: true, eligibility: { status: 'eligible' }, disagreements: [] });
   expect((await rest<unknown[]>(`orders?id=eq.${orderId}&select=id`)).length).toBe(1);
+
+  // Issue 32: the server sends it to the laboratory (the scheduler's lis-deliver, run now
+  // rather than waiting for its 10 s tick); the laboratory takes it once and answers AA,
+  // and the order page shows it received.
+  const run = await fetch(`${STACK_URL}/__simulator/scheduler/run/lis-deliver`, { method: 'POST', headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+  expect(run.ok).toBe(true);
+  await expect(page.getByText('Received by the laboratory', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('order-lab-delivery-text')).toContainText(`(message ${requisition}-N1)`);
+  const lis = await fetch(`${STACK_URL}/__simulator/lis/messages?requisition=${requisition}`, { headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+  const taken = (await lis.json()) as Array<{ controlId: string; ackCode: string; text: string }>;
+  expect(taken.map((m) => [m.controlId, m.ackCode])).toEqual([[`${requisition}-N1`, 'AA']]);
+  expect(taken[0]?.text.split('\r').find((line) => line.startsWith('OBR|1|'))).toMatch(/\|GA\^\^HCPCS$/);
+  await shoot(page, 'order-received', 1280, 'light');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
   await page.getByLabel('Search orders').fill(requisition);

@@ -75,7 +75,7 @@ export interface RlsCheck {
 const ids = (...values: string[]) => values.map((value) => `'${value}'`).join(', ');
 const everyTable = ['organizations', 'providers', 'profiles', 'user_roles', 'provider_organization_memberships',
   'provider_preferences', 'provider_delegate_approvals', 'audit_log', 'function_idempotency', 'pickup_requests', 'alerts',
-  'provider_reverifications'];
+  'provider_reverifications', 'leie_releases', 'leie_entries', 'exclusion_matches'];
 const pushOrganization = `select public.sync_push('organizations', jsonb_build_array(jsonb_build_object(
   'new', jsonb_build_object('id', gen_random_uuid(), 'legal_name', 'Pushed Clinic', 'type', 'non_healthcare'), 'assumed', null))) as result`;
 
@@ -130,6 +130,8 @@ export const RLS_CHECKS: RlsCheck[] = [
   { who: 'staff', what: 'cannot rewrite an alert', sql: `update public.alerts set summary = 'nothing' where id = '${ID.otherAlert}'`, expect: { refused: '23514' } },
   { who: 'staff', what: 'acknowledges an alert, stamped as theirs', sql: `update public.alerts set acknowledged_at = '2000-01-01' where id = '${ID.otherAlert}' returning acknowledged_by, acknowledged_at > '2001-01-01' as stamped_now`, expect: { rows: [{ acknowledged_by: ID.staff, stamped_now: true }] } },
   { who: 'staff', what: 'cannot read the re-verification state', sql: `select 1 from public.provider_reverifications`, expect: { refused: '42501' } },
+  ...['leie_releases', 'leie_entries', 'exclusion_matches'].map((table): RlsCheck => ({ who: 'staff', what: `cannot read ${table} (server-only screening state)`, sql: `select 1 from public.${table}`, expect: { refused: '42501' } })),
+  { who: 'staff', what: 'cannot set a provider\'s exclusion screening', sql: `update public.providers set exclusion_status = 'clear', exclusion_screened_at = now() where id = '${ID.other}' returning exclusion_status, exclusion_screened_at`, expect: { rows: [{ exclusion_status: null, exclusion_screened_at: null }] } },
   { who: 'provider', what: 'sees no membership', sql: `select id from public.provider_organization_memberships where id in (${ids(ID.ownMembership, ID.otherMembership)})`, expect: { rows: [] } },
   { who: 'provider', what: 'cannot edit their provider record', sql: `update public.providers set first_name = 'X' where id = '${ID.own}' returning id`, expect: { rows: [] } },
   { who: 'provider', what: 'edits their own preferences', sql: `update public.provider_preferences set fax_notifications = true where id = '${ID.ownPreferences}' returning fax_notifications`, expect: { rows: [{ fax_notifications: true }] } },

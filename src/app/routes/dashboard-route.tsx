@@ -1,7 +1,8 @@
 /**
  * /dashboard composed from the features (issue 27; features do not import each other): the
  * staff see verification health, organizations and this device's sync state; a provider's
- * own login sees their record; orders count once the protected data is open in the tab.
+ * own login sees their record; orders count once the protected data is open in the tab, and
+ * the orders the laboratory refused are listed (issue 32).
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
@@ -9,7 +10,7 @@ import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts'
 import { PROVIDER_HOME } from '../role-routing.tsx';
 
 export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
-  const [{ DashboardPage }, { AlertsCard }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }] = await Promise.all([
+  const [{ DashboardPage }, { AlertsCard }, { SyncCard }, { VerificationHealthCard }, { OwnRecordCard }, { OrganizationFiguresCard }, { useMyProvider }, { RefusedOrdersCard }] = await Promise.all([
     import('../../features/dashboard/dashboard-page.tsx'),
     import('../../features/dashboard/alerts-card.tsx'),
     import('../../features/dashboard/sync-card.tsx'),
@@ -17,6 +18,7 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/providers/dashboard/own-record-card.tsx'),
     import('../../features/organizations/dashboard/organization-figures-card.tsx'),
     import('../../features/my-provider/use-my-provider.ts'),
+    import('../../features/orders/dashboard/refused-orders-card.tsx'),
   ]);
   const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }] = await Promise.all([
     import('../../features/orders/dashboard/order-figures-card.tsx'),
@@ -27,6 +29,11 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
   function OrdersSection() {
     const protectedData = useProtectedData();
     return protectedData?.db ? <OrderFiguresCard db={protectedData.db} /> : <OrderFiguresLocked />;
+  }
+
+  function RefusedOrdersSection() {
+    const protectedData = useProtectedData();
+    return <RefusedOrdersCard db={protectedData?.db ?? null} />;
   }
 
   function OwnRecordSection() {
@@ -42,6 +49,7 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
     { id: 'orders', audience: 'staff', Component: OrdersSection },
     { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
+    { id: 'refused-orders', audience: 'staff', Component: RefusedOrdersSection },
     { id: 'sync', audience: 'staff', Component: SyncCard },
     { id: 'own-record', audience: 'provider', Component: OwnRecordSection },
     { id: 'provider-sync', audience: 'provider', Component: SyncCard },

@@ -2,7 +2,9 @@
  * A list of alerts (issue 33): each with its kind, what changed and when it was raised,
  * and either who acknowledged it or, for staff, an Acknowledge button. The provider page
  * shows one provider's alerts with it; the dashboard can mount `<OpenAlertsList />` (every
- * open alert, linked to its provider) or this list with its own filter.
+ * open alert, linked to its provider) or this list with its own filter. A possible OIG
+ * exclusion match is not acknowledged but decided (confirmed, or dismissed with a reason);
+ * how an alert was closed (the decision, or the entry leaving the list) shows under it.
  */
 import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -12,10 +14,17 @@ import { acknowledgeAlert, useAlerts } from '../../lib/alerts/alert-data.ts';
 import { alertKindLabel, alertTone } from '../../lib/alerts/alert-texts.ts';
 import { useLocalDatabase } from '../../lib/local-data/use-local-database.ts';
 import { showToast } from '../show-toast.ts';
+import { ExclusionDecision } from './exclusion-decision.tsx';
 
 function when(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** How the server closed the alert (a decision, or the entry leaving the list), if it says. */
+function resolutionOf(alert: Readonly<AlertDoc>): string | null {
+  const details = alert.details as Record<string, unknown> | null;
+  return details && typeof details.resolution === 'string' ? details.resolution : null;
 }
 
 export interface AlertListProps {
@@ -62,11 +71,12 @@ export function AlertList({ alerts, canAcknowledge, linkProviders = false, empty
             <Text>{alert.summary}</Text>
             {alert.acknowledged_at && (
               <Text fontSize="xs" color="fg.muted">
-                Acknowledged {when(alert.acknowledged_at)}
+                {resolutionOf(alert) ? `${resolutionOf(alert)} Closed ${when(alert.acknowledged_at)}` : `Acknowledged ${when(alert.acknowledged_at)}`}
               </Text>
             )}
           </Stack>
-          {!alert.acknowledged_at && canAcknowledge && (
+          {!alert.acknowledged_at && canAcknowledge && alert.kind === 'exclusion_possible' && <ExclusionDecision alert={alert} />}
+          {!alert.acknowledged_at && canAcknowledge && alert.kind !== 'exclusion_possible' && (
             <Button size="xs" variant="outline" flexShrink={0} loading={busy === alert.id} onClick={() => void acknowledge(alert)}>
               Acknowledge
             </Button>

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import './list-badge.css';
 
-export type BadgeTone = 'green' | 'gray' | 'orange' | 'blue' | 'purple';
+export type BadgeTone = 'green' | 'gray' | 'orange' | 'blue' | 'purple' | 'red';
 
 export function ListBadge({ tone, children, label }: { tone: BadgeTone; children: ReactNode; label?: string }) {
   return (

@@ -66,7 +66,8 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
 export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   // 1: the client-account columns of issue 24 and the (type, sort_name) index.
   organizations: 1,
-  providers: 0,
+  // 1: the exclusion screening columns of issue 33.
+  providers: 1,
   profiles: 2,
   user_roles: 0,
   provider_organization_memberships: 0,
@@ -75,7 +76,8 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   pickup_requests: 0,
   alerts: 0,
   patients: 0,
-  orders: 0,
+  // 1: the laboratory delivery columns of issue 32 (lis_delivery, lis_error, lis_resend_at).
+  orders: 1,
 };
 
 const INDEXES: { readonly [T in SyncedTable]: Array<string | string[]> } = {

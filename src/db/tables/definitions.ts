@@ -63,6 +63,11 @@ export const providerColumns = {
   created_by: nullable('uuid'),
   created_at: required('timestamptz', NOW),
   updated_at: required('timestamptz', NOW),
+  // Issue 33, OIG LEIE screening (20261127250000_exclusion_screening.sql); server-written.
+  exclusion_status: nullable('text'),
+  exclusion_screened_at: nullable('timestamptz'),
+  exclusion_list_date: nullable('timestamptz'),
+  exclusion_data: nullable('jsonb'),
 } as const satisfies ColumnMap;
 
 export const profileColumns = {
@@ -207,6 +212,11 @@ export const orderColumns = {
   created_by: nullable('uuid'),
   created_at: required('timestamptz', NOW),
   updated_at: required('timestamptz', NOW),
+  // Issue 32 (20261127100000_lis_delivery.sql): delivery to the laboratory, written by the
+  // server (lis-deliver); lis_resend_at is an admin's "Resend to laboratory".
+  lis_delivery: nullable('jsonb'),
+  lis_error: nullable('text'),
+  lis_resend_at: nullable('timestamptz'),
 } as const satisfies ColumnMap;
 
 /** Server table name → columns. */

@@ -8,7 +8,7 @@ import { FigureCard } from '../../components/dashboard/figure-card.tsx';
 
 export function AlertsCard() {
   return (
-    <FigureCard title="Open alerts" description="Changes found by re-verification that someone must look at." testId="dashboard-alerts">
+    <FigureCard title="Open alerts" description="Changes found by re-verification and exclusion screening that someone must look at." testId="dashboard-alerts">
       <OpenAlertsList canAcknowledge />
     </FigureCard>
   );

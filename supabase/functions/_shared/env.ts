@@ -26,7 +26,11 @@ export interface FunctionConfig {
   registryRetryDelayMs: number;
   /** Where invite links send the new user to choose a password (optional). */
   inviteRedirectUrl: string | null;
+  /** The OIG's LEIE file (UPDATED.csv); the local stack points it at its simulator. */
+  oigLeieUrl: string;
 }
+
+export const DEFAULT_OIG_LEIE_URL = 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
 
 export const DEFAULT_PPEF_DATASET_ID = '2457ea29-fc82-48b0-86ec-3b0755de7515';
 export const DEFAULT_ORDER_REFERRING_DATASET_ID = 'c99b5865-1119-4436-bb80-c5af2773ea1f';
@@ -44,6 +48,7 @@ export function readConfig(get: (name: string) => string | undefined = (name) =>
     registryTimeoutMs: positiveInt(get('REGISTRY_TIMEOUT_MS'), 8000),
     registryRetryDelayMs: positiveInt(get('REGISTRY_RETRY_DELAY_MS'), 200),
     inviteRedirectUrl: get('INVITE_REDIRECT_URL') || (siteUrl ? `${siteUrl.replace(/\/+$/, '')}/auth/set-password` : null),
+    oigLeieUrl: get('OIG_LEIE_URL') || DEFAULT_OIG_LEIE_URL,
   };
 }
 

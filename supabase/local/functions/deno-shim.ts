@@ -1,11 +1,13 @@
 /**
  * Just enough of the `Deno` global for Edge Functions to run in-process under Node:
  * `Deno.serve` (its handler is captured by the loader instead of listening on a port) and
- * `Deno.env`. Several stacks can run in one process (tests), and a function module is
+ * `Deno.env`, and outbound TCP (`Deno.connect`, `Deno.connectTls`: deno-net.ts). Several
+ * stacks can run in one process (tests), and a function module is
  * evaluated once per process, so `Deno.env` reads the env of the stack handling the
  * current request through AsyncLocalStorage, falling back to `process.env`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { connect, connectTls } from './deno-net.ts';
 
 export interface ServeHandlerInfo {
   remoteAddr: { transport: 'tcp'; hostname: string; port: number };
@@ -126,7 +128,7 @@ const env = {
 export function installDenoShim(): void {
   if ('Deno' in globalThis) return;
   Object.defineProperty(globalThis, 'Deno', {
-    value: Object.freeze({ serve, env: Object.freeze(env), version: { deno: 'node-shim' } }),
+    value: Object.freeze({ serve, env: Object.freeze(env), connect, connectTls, version: { deno: 'node-shim' } }),
     configurable: true,
     writable: false,
   });

@@ -1,8 +1,9 @@
 /**
  * /orders/{id} (issue 31): one order as entered (patient, provider, billing, tests with
  * their Medicare verdict and modifier, answers, diagnoses, collection, ABN), whether it is
- * still waiting to send, the server's own Medicare verdict and where it disagrees, and
- * cancelling with a reason until the laboratory received it. Its opening is logged.
+ * still waiting to send, the server's own Medicare verdict and where it disagrees, its
+ * delivery to the laboratory (issue 32: lab-delivery-panel.tsx), and cancelling with a
+ * reason until the laboratory received it. Its opening is logged.
  */
 import { Alert, Badge, Box, Button, Card, DataList, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { loadDataLayer } from '../data/data-layer.ts';
 import { cancelOrder } from '../data/save-order.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
 import { useProviderNames } from '../data/use-provider-names.ts';
+import { LabDeliveryPanel } from './lab-delivery-panel.tsx';
 import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
 import { AbnScanField } from './abn-scan-field.tsx';
 import { OrderDocumentsBar } from './order-documents-bar.tsx';
@@ -89,6 +91,7 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
       </HStack>
       {patient && <OrderDocumentsBar order={order} patient={patient} provider={provider?.doc ?? null} />}
       {order.cancel_reason && <Text>Cancelled: {order.cancel_reason}</Text>}
+      <LabDeliveryPanel db={db} order={order} patient={patient} />
       {check?.disagreements && check.disagreements.length > 0 && (
         <Alert.Root status="warning">
           <Alert.Indicator />

@@ -4,7 +4,7 @@
  * from the URL (src/lib/list's URL filters). An order not yet on the server says "Waiting
  * to send". The app's route wraps it in the protected data's gate.
  */
-import { Badge, Button, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -15,8 +15,9 @@ import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { useActiveOrganizations, useProtectedRecords } from '../data/use-entry-data.ts';
 import { useProviderNames } from '../data/use-provider-names.ts';
 import { abnAwaitsSignature, filterOrders, ORDER_FILTERS, type OrderListRow } from '../model/order-list.ts';
-import { ORDER_STATUSES, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
+import { ORDER_STATUSES, ORDER_TEXT, STATUS_LABELS } from '../model/order-texts.ts';
 import { SelectField } from './entry-controls.tsx';
+import { OrderStatusBadges } from './order-status-badges.tsx';
 
 export function OrdersHeader() {
   return (
@@ -149,13 +150,7 @@ export function OrdersList({ db }: { db: LocalDatabase }) {
                 <Table.Cell>{row.providerName}</Table.Cell>
                 <Table.Cell>{(row.collected_at ?? row.created_at).slice(0, 16).replace('T', ' ')}</Table.Cell>
                 <Table.Cell>
-                  <HStack gap="1" wrap="wrap">
-                    <Badge colorPalette={STATUS_PALETTE[row.status as OrderStatus] ?? 'gray'} variant="subtle">
-                      {STATUS_LABELS[row.status as OrderStatus] ?? row.status}
-                    </Badge>
-                    {row.priority === 'stat' && <Badge colorPalette="red">STAT</Badge>}
-                    {row.waiting && <Badge colorPalette="orange">{ORDER_TEXT.waitingToSend}</Badge>}
-                  </HStack>
+                  <OrderStatusBadges status={row.status} priority={row.priority} waiting={row.waiting} />
                 </Table.Cell>
               </Table.Row>
             ))}

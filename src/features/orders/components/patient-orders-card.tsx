@@ -4,13 +4,13 @@
  * from this device's protected database (offline too). The app's route composes it into
  * PatientPage's slot, because the patients feature does not import orders.
  */
-import { Badge, Button, Card, HStack, Link, Table, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Link, Table, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LocalDatabase } from '../../../db/index.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
-import { ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
+import { OrderStatusBadges } from './order-status-badges.tsx';
 
 export const PATIENT_ORDERS_TITLE = 'Orders';
 export const NO_PATIENT_ORDERS = 'No orders for this patient yet.';
@@ -69,13 +69,7 @@ export function PatientOrdersCard({ db, patientId }: { db: LocalDatabase; patien
                     <Table.Cell whiteSpace="nowrap">{(order.collected_at ?? order.created_at).slice(0, 16).replace('T', ' ')}</Table.Cell>
                     <Table.Cell>{testNames(order.tests)}</Table.Cell>
                     <Table.Cell>
-                      <HStack gap="1" wrap="wrap">
-                        <Badge colorPalette={STATUS_PALETTE[order.status as OrderStatus] ?? 'gray'} variant="subtle">
-                          {STATUS_LABELS[order.status as OrderStatus] ?? order.status}
-                        </Badge>
-                        {order.priority === 'stat' && <Badge colorPalette="red">STAT</Badge>}
-                        {order.local_dirty && <Badge colorPalette="orange">{ORDER_TEXT.waitingToSend}</Badge>}
-                      </HStack>
+                      <OrderStatusBadges status={order.status} priority={order.priority} waiting={order.local_dirty} />
                     </Table.Cell>
                   </Table.Row>
                 ))}

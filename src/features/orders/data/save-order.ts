@@ -56,3 +56,15 @@ export async function cancelOrder(db: LocalDatabase, id: string, reason: string)
   if (doc.status !== 'draft' && doc.status !== 'submitted') throw new Error('The laboratory has received this order: it can no longer be cancelled here.');
   await doc.incrementalPatch({ status: 'cancelled', cancel_reason: reason.trim() });
 }
+
+/**
+ * "Resend to laboratory" after an admin corrected a refused order: recorded on the order (it
+ * syncs, offline too); the server checks the caller is an admin and the order was refused,
+ * clears the laboratory's error and queues the order again as its next version.
+ */
+export async function requestResend(db: LocalDatabase, id: string, now: () => string = () => new Date().toISOString()): Promise<void> {
+  const doc = await db.orders.findOne(id).exec();
+  if (!doc) throw new Error('The order is no longer on this device');
+  if (doc.status !== 'submitted' || !doc.lis_error) throw new Error('Only a submitted order the laboratory refused can be resent.');
+  await doc.incrementalPatch({ lis_resend_at: now() });
+}

@@ -68,4 +68,9 @@ export const ORDER_TEXT = {
   cancel: 'Cancel order',
   cancelReason: 'Reason for cancelling',
   cancelled: 'Order cancelled',
+  laboratory: 'Laboratory',
+  resend: 'Resend to laboratory',
+  resendQueued: 'The order will be sent to the laboratory again',
+  resendHint: 'An administrator can correct the order and resend it.',
+  fhirDownload: 'Download FHIR bundle',
 } as const;

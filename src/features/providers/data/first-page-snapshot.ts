@@ -24,6 +24,7 @@ export function slimRow(row: ListProvider): Partial<ListProvider> {
     npi: row.npi,
     taxonomy_description: row.taxonomy_description,
     is_active: row.is_active,
+    exclusion_status: row.exclusion_status,
     pecos_verified: row.pecos_verified,
     pecos_verification_date: row.pecos_verification_date,
     pecos_verification_data: ordering === 'unknown' ? null : { npi: row.npi, can_order_part_b: ordering === 'yes' },

@@ -55,7 +55,7 @@ export const ProviderRow = memo(function ProviderRow({ row: provider, index, top
         </p>
       </div>
       <div role="cell">
-        <StatusBadge isActive={provider.is_active} />
+        <StatusBadge isActive={provider.is_active} exclusionStatus={provider.exclusion_status} />
       </div>
       <div role="cell" className="lt-cell">
         <PecosIndicator provider={provider} />

@@ -18,6 +18,7 @@ import { StatusBadge } from '../shared/status-badge.tsx';
 import type { ManageContext, ProviderSlot } from './manage-context.ts';
 import { ProviderAlertsCard } from './provider-alerts-card.tsx';
 import { ProviderNotFound } from './provider-not-found.tsx';
+import { ProviderScreeningCard } from './provider-screening-card.tsx';
 
 const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences', activity: 'activity' };
 const TAB_LABELS: Readonly<Record<ManageTab, string>> = { profile: 'Profile', preferences: 'Preferences', activity: 'Activity' };
@@ -81,7 +82,7 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
         actions={
           <HStack gap="3" wrap="wrap" justify="flex-end">
             {HeaderActions && <HeaderActions provider={provider} />}
-            <StatusBadge isActive={provider.is_active} />
+            <StatusBadge isActive={provider.is_active} exclusionStatus={provider.exclusion_status} />
             <Button asChild size="sm" variant="outline">
               <RouterLink to={`${base}/delegates`}>
                 <LuUsersRound aria-hidden /> Delegates
@@ -91,6 +92,7 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
         }
       />
       <ProviderAlertsCard providerId={provider.id} />
+      <ProviderScreeningCard provider={provider} />
       {/*
         The path chooses the tab. The triggers are buttons that navigate (not links: Chakra's
         tabs follow an anchor trigger with a native click, which reloaded the whole page);

@@ -1,0 +1,83 @@
+/**
+ * Issue 32's refusal journey, as an admin meets it: the laboratory answers AE to an order
+ * (the LIS simulator's fault switch); the dashboard lists it under "Refused by the
+ * laboratory" with the laboratory's text, the order page shows that text, and after the
+ * correction the admin presses "Resend to laboratory": the order goes again as its next
+ * version and the page shows it received. Screenshots of the refused order (light and dark).
+ */
+import { randomInt } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { ADMIN, signIn } from './support/session.ts';
+
+const LAB_TEXT = 'Patient date of birth does not match the client record';
+
+async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json', ...init.headers },
+  });
+  expect(response.ok, url).toBe(true);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const rest = <T>(path: string, init: RequestInit = {}) => call<T>(`${STACK_URL}/rest/v1/${path}`, init);
+const runDelivery = () => call(`${STACK_URL}/__simulator/scheduler/run/lis-deliver`, { method: 'POST' });
+
+async function shoot(page: Page, name: string, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate((mode) => {
+    document.documentElement.classList.toggle('dark', mode === 'dark');
+    document.documentElement.classList.toggle('light', mode === 'light');
+    document.documentElement.style.colorScheme = mode;
+  }, scheme);
+  await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`), fullPage: true });
+}
+
+test('an order the laboratory refused shows its text, and an admin resends it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const [patient] = await rest<Array<{ id: string }>>('patients?last_name=eq.Whitfield&select=id&limit=1');
+  const [provider] = await rest<Array<{ id: string }>>('providers?npi=eq.1890246816&select=id');
+  const [organization] = await rest<Array<{ id: string }>>('organizations?legal_name=like.Capital%20Region*&select=id&limit=1');
+  const requisition = `R-E${randomInt(10_000, 99_999)}-0001`;
+  await call(`${STACK_URL}/__simulator/lis/faults`, { method: 'POST', body: JSON.stringify({ kind: 'ae', requisition, times: 1, text: LAB_TEXT }) });
+  const [order] = await rest<Array<{ id: string }>>('orders?select=id', {
+    method: 'POST',
+    headers: { Prefer: 'return=representation' },
+    body: JSON.stringify({
+      requisition_number: requisition,
+      status: 'submitted',
+      organization_id: organization?.id,
+      provider_id: provider?.id,
+      patient_id: patient?.id,
+      billing: 'client',
+      tests: [{ code: 'TSH', name: 'Thyroid-stimulating hormone (TSH)', cpt_codes: ['84443'], specimen_type: 'Serum', container: 'Gold-top serum separator tube (SST)', necessity: 'not-governed', modifiers: [] }],
+      collected_at: new Date().toISOString(),
+      priority: 'routine',
+    }),
+  });
+  await runDelivery();
+  await expect.poll(async () => (await rest<Array<{ lis_error: string | null }>>(`orders?id=eq.${order?.id}&select=lis_error`))[0]?.lis_error).toBe(LAB_TEXT);
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 60_000 });
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+  const card = page.getByTestId('dashboard-refused-orders');
+  await expect(card.getByRole('link', { name: requisition })).toBeVisible({ timeout: 60_000 });
+  await expect(card).toContainText(LAB_TEXT);
+  await card.getByRole('link', { name: requisition }).click();
+
+  await expect(page.getByTestId('order-lab-delivery-text')).toHaveText(`The laboratory refused this order: ${LAB_TEXT}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const scheme of ['light', 'dark'] as const) await shoot(page, 'order-refused', scheme);
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await page.getByRole('button', { name: 'Resend to laboratory' }).click();
+  await expect(page.getByText('The order will be sent to the laboratory again')).toBeVisible();
+  await expect.poll(async () => (await rest<Array<{ lis_error: string | null }>>(`orders?id=eq.${order?.id}&select=lis_error`))[0]?.lis_error, { timeout: 30_000 }).toBeNull();
+  await runDelivery();
+  await expect(page.getByTestId('order-lab-delivery-text')).toContainText(`Received by the laboratory`, { timeout: 30_000 });
+  await expect(page.getByTestId('order-lab-delivery-text')).toContainText(`(message ${requisition}-N2)`);
+  await expect(page.getByRole('button', { name: 'Resend to laboratory' })).toHaveCount(0);
+});

@@ -1,0 +1,32 @@
+// The body of exclusion-review, checked (pure): screen one provider now
+// ({provider_id}), or decide a possible match from its alert ({alert_id, decision:
+// 'confirm' | 'dismiss', reason}); dismissing needs the reason a person gives.
+
+export type ReviewRequest =
+  | { action: 'screen'; providerId: string }
+  | { action: 'decide'; alertId: string; decision: 'confirm' | 'dismiss'; reason: string | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const REVIEW_MESSAGES = {
+  shape: 'Give either provider_id (screen one provider) or alert_id with a decision.',
+  providerId: 'provider_id must be a provider id (a UUID).',
+  alertId: 'alert_id must be an alert id (a UUID).',
+  decision: "decision must be 'confirm' or 'dismiss'.",
+  reason: 'Give the reason this is not the provider (3 to 500 characters).',
+  reasonLength: 'The reason must be at most 500 characters.',
+} as const;
+
+export function parseReviewRequest(body: Record<string, unknown>): ReviewRequest | string {
+  if (body.provider_id !== undefined && body.alert_id === undefined) {
+    return typeof body.provider_id === 'string' && UUID.test(body.provider_id) ? { action: 'screen', providerId: body.provider_id } : REVIEW_MESSAGES.providerId;
+  }
+  if (body.alert_id === undefined || body.provider_id !== undefined) return REVIEW_MESSAGES.shape;
+  if (typeof body.alert_id !== 'string' || !UUID.test(body.alert_id)) return REVIEW_MESSAGES.alertId;
+  if (body.decision !== 'confirm' && body.decision !== 'dismiss') return REVIEW_MESSAGES.decision;
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (body.reason !== undefined && body.reason !== null && typeof body.reason !== 'string') return REVIEW_MESSAGES.reason;
+  if (reason.length > 500) return REVIEW_MESSAGES.reasonLength;
+  if (body.decision === 'dismiss' && reason.length < 3) return REVIEW_MESSAGES.reason;
+  return { action: 'decide', alertId: body.alert_id, decision: body.decision, reason: reason || null };
+}
