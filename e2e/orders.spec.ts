@@ -6,7 +6,10 @@
  * submitted ("waiting to send"). Back online it reaches the server once, with its
  * requisition number and the GA modifier on the unsupported test, and the server's own
  * Medicare check agrees; the server delivers it to the laboratory (issue 32), which takes
- * it once, and the order page shows it received. Screenshots of the entry page (light and dark, 1280 and 768 wide)
+ * it once, and the order page shows it received. The requisition printed offline opens as a
+ * PDF made on the device, and its print reaches the audit trail once online; the signed
+ * ABN's scan is attached offline and waits on the device. Screenshots of the entry page
+ * (light and dark, 1280 and 768 wide)
  * go to test-results for a person to look at.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -109,6 +112,8 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await page.getByLabel('Is the patient fasting (nothing but water for 8 hours or more)?').selectOption('Yes');
   await page.getByLabel('The patient’s ABN choice').selectOption('1');
   await page.getByLabel('ABN signature').selectOption('signed');
+  await expect(page.getByRole('button', { name: 'Submit order' })).toBeDisabled();
+  await page.getByLabel('Estimated cost of Hemoglobin A1c (USD)').fill('45.50');
   await expect(tests.getByRole('listitem').filter({ hasText: 'Hemoglobin A1c' })).toContainText('Modifier GA');
 
   for (const width of [1280, 768]) for (const scheme of ['light', 'dark'] as const) await shoot(page, 'order-entry', width, scheme);
@@ -120,6 +125,15 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await expect(page.getByTestId('order-sync-state')).toHaveText('Waiting to send');
   const requisition = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Order ', '');
   expect(requisition).toMatch(/^R-[0-9A-Z]+-\d{4,}$/);
+  // Still offline: the requisition is made on the device and opens in a tab of its own.
+  const [requisitionTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Print requisition' }).click()]);
+  expect(requisitionTab.url()).toMatch(/^blob:/);
+  await requisitionTab.close();
+  // The photo of the signed ABN is attached offline and waits, sealed on the device.
+  const scan = Buffer.from('%PDF-1.4\n% signed ABN\n%%EOF\n');
+  await page.getByLabel('Signed ABN (photo or scan)').setInputFiles({ name: 'abn.pdf', mimeType: 'application/pdf', buffer: scan });
+  await expect(page.getByTestId('abn-scan-state')).toHaveText('Signed ABN waiting to upload');
+  await page.screenshot({ path: test.info().outputPath('order-page-1440-light.png'), fullPage: true });
 
   await context.setOffline(false);
   await expect(page.getByTestId('order-sync-state')).toHaveText('Sent', { timeout: 60_000 });
@@ -131,7 +145,11 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
     ['HBA1C', 'GA'],
     ['LIPID', null],
   ]);
-  expect(stored[0]?.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'] });
+  expect(stored[0]?.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'], estimated_costs: { HBA1C: 45.5 } });
+  // The print made offline is in the audit trail once online.
+  await expect
+    .poll(async () => (await rest<Array<{ action: string }>>(`access_log?row_id=eq.${orderId}&action=eq.printed_requisition&select=action`)).length, { timeout: 30_000 })
+    .toBe(1);
   expect(stored[0]?.server_check).toMatchObject({ medicare: true, eligibility: { status: 'eligible' }, disagreements: [] });
   expect((await rest<unknown[]>(`orders?id=eq.${orderId}&select=id`)).length).toBe(1);
 

@@ -11,7 +11,7 @@ import { openLocalDatabase, removeLocalDatabase, type AnyRxStorage, type LocalCo
 import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { openUserDatabase } from './open-user-database.ts';
-import { newOpening, RECORD_OPENING_KIND, type ProtectedRecordTable } from './protected/openings.ts';
+import { newOpening, RECORD_OPENING_KIND, type ProtectedRecordTable, type RecordAction } from './protected/openings.ts';
 import { lockProtectedData, pendingProtectedRecords, protectedDataState, wipeProtectedData } from './protected/protected-data.ts';
 import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
@@ -137,8 +137,8 @@ export function enqueue(kind: OutboxKind, payload: JsonValue, options?: EnqueueO
  * Record that this user opened a protected record (the access log): queued now, with this
  * time, and sent when online (protected/openings.ts).
  */
-export function recordOpening(table: ProtectedRecordTable, rowId: string, patientId: string): Promise<OutboxItem> {
-  const opening = newOpening(table, rowId, patientId);
+export function recordOpening(table: ProtectedRecordTable, rowId: string, patientId: string, action: RecordAction = 'opened'): Promise<OutboxItem> {
+  const opening = newOpening(table, rowId, patientId, new Date(), action);
   return enqueue(RECORD_OPENING_KIND, opening as unknown as JsonValue, { idempotencyKey: opening.id });
 }
 
@@ -167,7 +167,7 @@ export {
   type UnlockOutcome,
 } from './protected/protected-data.ts';
 export { DeviceNotRegisteredError, nextDeviceSequence } from './protected/device-sequence.ts';
-export { registerOpeningsOutbox, RECORD_OPENING_KIND, type Opening, type ProtectedRecordTable, type RpcClient } from './protected/openings.ts';
+export { registerOpeningsOutbox, RECORD_OPENING_KIND, type Opening, type ProtectedRecordTable, type RecordAction, type RpcClient } from './protected/openings.ts';
 export type { DeviceSequence } from './protected/device-records.ts';
 export type { LocalCollections, LocalDatabase, AnyRxStorage } from './database.ts';
 export type { SessionOptions, SessionClient, LocalDataSession } from './session.ts';

@@ -206,6 +206,54 @@ describe('the server checks Medicare again', () => {
   });
 });
 
+describe('an open loss-of-enrollment alert', () => {
+  async function providerWithAlert(kind: string, acknowledged = false): Promise<string> {
+    const npi = providerRow().npi as string;
+    const id = await seedOne('providers', providerRow({ npi, pecos_verified: true, pecos_verification_date: new Date().toISOString(), pecos_verification_data: pecosEvidence(npi) }));
+    const alert = {
+      id: randomUUID(), provider_id: id, kind, summary: `Contract ${kind}`, details: {},
+      acknowledged_at: acknowledged ? new Date().toISOString() : null,
+    };
+    const { error } = await serviceClient().from('alerts').insert(alert);
+    if (error) throw error;
+    return id;
+  }
+
+  it.each([
+    ['pecos_lost', 'Medicare enrollment lost'],
+    ['part_b_lost', 'Part B ordering lost'],
+    ['npi_deactivated', 'NPI deactivated'],
+    ['exclusion_confirmed', 'Excluded (OIG LEIE)'],
+  ])('refuses Medicare billing under an open %s alert (23514), through the push too', async (kind, label) => {
+    const provider = await providerWithAlert(kind);
+    const refused = await staff.client.from('orders').insert(orderRow({ provider_id: provider }));
+    expectRefused(refused, 400, '23514');
+    expect(refused.error?.message).toBe(`Medicare cannot be billed: the ordering provider has an open alert (${label}). Bill the client or the patient instead.`);
+    const row = orderRow({ provider_id: provider });
+    const { data } = await push(staff.client, [row]);
+    expect((data as { rejected: Array<{ code: string }> }).rejected.map((r) => r.code)).toEqual(['23514']);
+    const { data: kept } = await serviceClient().from('orders').select('id').eq('id', row.id as string);
+    expect(kept).toEqual([]);
+  });
+
+  it('refuses a draft moved to submitted, and a delegate (who cannot read alerts) alike', async () => {
+    const provider = await providerWithAlert('pecos_lost');
+    const draft = orderRow({ provider_id: provider, status: 'draft' });
+    expectOk(await staff.client.from('orders').insert(draft), 201);
+    expectRefused(await staff.client.from('orders').update({ status: 'submitted' }).eq('id', draft.id as string), 400, '23514');
+    expect((await stored(draft.id as string)).status).toBe('draft');
+    const delegate = await delegateOf(provider, 'order', 'orders-alert-delegate');
+    expectRefused(await delegate.client.from('orders').insert(orderRow({ provider_id: provider })), 400, '23514');
+  });
+
+  it('accepts client billing under the alert, and Medicare once the alert is acknowledged or is of another kind', async () => {
+    const provider = await providerWithAlert('part_b_lost');
+    expectOk(await staff.client.from('orders').insert(orderRow({ provider_id: provider, billing: 'client', coverage_rank: null })), 201);
+    expectOk(await staff.client.from('orders').insert(orderRow({ provider_id: await providerWithAlert('part_b_lost', true) })), 201);
+    expectOk(await staff.client.from('orders').insert(orderRow({ provider_id: await providerWithAlert('name_changed') })), 201);
+  });
+});
+
 describe("the order's life", () => {
   it('is cancelled with a reason until received, and a submitted order cannot be changed', async () => {
     const row = orderRow();
@@ -230,5 +278,28 @@ describe("the order's life", () => {
     const thirteen = Array.from({ length: 13 }, (_, i) => `E11.${i + 10}`);
     expectRefused(await staff.client.from('orders').insert(orderRow({ diagnoses: thirteen })), 400, '23514');
     expectRefused(await staff.client.from('orders').insert(orderRow({ diagnoses: [] })), 400, '23514');
+  });
+});
+
+describe('printing an order’s documents', () => {
+  it('writes an audit row per print, as the caller, with what was printed', async () => {
+    const row = orderRow();
+    expectOk(await staff.client.from('orders').insert(row), 201);
+    const prints = (['printed_requisition', 'printed_labels', 'printed_abn'] as const).map((action) => ({
+      id: randomUUID(), table_name: 'orders', row_id: row.id, patient_id: patientId, opened_at: new Date().toISOString(), action,
+    }));
+    expect((await staff.client.rpc('record_openings', { p_openings: prints })).data).toBe(3);
+    const { data } = await serviceClient().from('access_log').select('id, action, opened_by, table_name').in('id', prints.map((p) => p.id));
+    expect(new Map((data ?? []).map((item) => [item.id, item]))).toEqual(
+      new Map(prints.map((p) => [p.id, { id: p.id, action: p.action, opened_by: staff.id, table_name: 'orders' }])),
+    );
+  });
+
+  it('refuses an action the log does not know (23514) and records nothing of that call', async () => {
+    const good = { id: randomUUID(), table_name: 'orders', row_id: randomUUID(), patient_id: patientId, opened_at: new Date().toISOString() };
+    const bad = { ...good, id: randomUUID(), action: 'deleted' };
+    expectRefused(await staff.client.rpc('record_openings', { p_openings: [good, bad] }), 400, '23514');
+    const { data } = await serviceClient().from('access_log').select('id').in('id', [good.id, bad.id]);
+    expect(data).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR, SEED_FILE } from '../../supabase/local/config.ts';
 
 export const PREPARE_SQL = path.join(path.dirname(new URL(import.meta.url).pathname), 'supabase-prepare.sql');
+const STORAGE_SQL = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'supabase', 'local', 'db', 'storage.sql');
 
 export interface ConnectionTarget {
   socketDir: string;
@@ -41,6 +42,12 @@ function migrationFiles(): string[] {
 /** Prepare (as the bootstrap superuser), migrate and seed (as postgres). */
 export async function prepareMigrateAndSeed(target: ConnectionTarget, superuser: string): Promise<string[]> {
   await withClient(target, superuser, (client) => client.query(fs.readFileSync(PREPARE_SQL, 'utf8')));
+  // A hosted project has the storage schema before any migration (buckets and their
+  // policies are written by migrations): the same reduced schema as the local stack's.
+  await withClient(target, 'postgres', async (client) => {
+    const { rows } = await client.query("select 1 from pg_namespace where nspname = 'storage'");
+    if (rows.length === 0) await client.query(fs.readFileSync(STORAGE_SQL, 'utf8'));
+  });
   const applied: string[] = [];
   await withClient(target, 'postgres', async (client) => {
     await client.query(`create schema if not exists supabase_migrations;

@@ -55,6 +55,8 @@ function openLocalData(userId: string): Promise<void> {
     void import('../../features/users/data/follow-account-calls.ts').then((calls) => calls.followAccountCalls());
     // Openings of patient records queued offline are recorded, with their time, once back online.
     db.registerOpeningsOutbox(() => loadClient().then((module) => module.supabase));
+    // Scans of signed ABNs attached offline upload once back online (and the records open).
+    void import('../../features/orders/data/abn-scan.ts').then((scan) => scan.registerAbnScanUpload());
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The access log of protected records, from the device's side: every opening of a patient
- * (and later of an order or a result) is queued in the outbox with its own id and the time
+ * (and of an order or a result, and every print of an order's documents) is queued in the outbox with its own id and the time
  * it happened, and sent with `record_openings` when online — at once when the device is
  * online, later (with its original time) when it is not. The server records each id once,
  * as the caller's opening (supabase/migrations/20261125250001_…). Queued openings are
@@ -14,6 +14,9 @@ export const RECORD_OPENING_KIND = 'record-opening';
 
 export type ProtectedRecordTable = 'patients' | 'orders' | 'results';
 
+/** What was done with the record: opened, or one of an order's documents printed. */
+export type RecordAction = 'opened' | 'printed_requisition' | 'printed_labels' | 'printed_abn';
+
 export interface Opening {
   id: string;
   table_name: ProtectedRecordTable;
@@ -22,10 +25,13 @@ export interface Opening {
   patient_id: string;
   /** ISO time it was opened, by this device's clock. */
   opened_at: string;
+  /** Absent for an opening (queued before prints were audited too). */
+  action?: RecordAction;
 }
 
-export function newOpening(table: ProtectedRecordTable, rowId: string, patientId: string, now: Date = new Date()): Opening {
-  return { id: crypto.randomUUID(), table_name: table, row_id: rowId, patient_id: patientId, opened_at: now.toISOString() };
+export function newOpening(table: ProtectedRecordTable, rowId: string, patientId: string, now: Date = new Date(), action: RecordAction = 'opened'): Opening {
+  const opening: Opening = { id: crypto.randomUUID(), table_name: table, row_id: rowId, patient_id: patientId, opened_at: now.toISOString() };
+  return action === 'opened' ? opening : { ...opening, action };
 }
 
 function isOpening(value: unknown): value is Opening {

@@ -8,7 +8,7 @@ export interface AuditEntry {
   id: number;
   table_name: string;
   row_id: string;
-  action: 'insert' | 'update' | 'delete' | 'open';
+  action: 'insert' | 'update' | 'delete' | 'open' | 'print';
   changed_by: string | null;
   changed_at: string;
   changed_fields: Record<string, { old: unknown; new: unknown }> | null;
@@ -44,5 +44,5 @@ export const RECORD_KIND_LABELS: Readonly<Record<string, string>> = {
   app_settings: 'Access settings',
 };
 
-export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'open'] as const;
+export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'open', 'print'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

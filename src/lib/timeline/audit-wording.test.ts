@@ -23,6 +23,14 @@ describe('audit wording', () => {
     expect(describeAuditEntry(entry({ table_name: 'orders', action: 'open' })).title).toBe('Order opened');
   });
 
+  it('says what of an order was printed', () => {
+    expect(describeAuditEntry(entry({ table_name: 'orders', action: 'print', row_data: { patient_id: 'p', printed: 'printed_requisition' } }))).toEqual({
+      title: 'Requisition printed', changes: [], tone: 'access',
+    });
+    expect(describeAuditEntry(entry({ table_name: 'orders', action: 'print', row_data: { printed: 'printed_labels' } })).title).toBe('Specimen labels printed');
+    expect(describeAuditEntry(entry({ table_name: 'patients', action: 'print', row_data: { printed: 'printed_abn' } })).title).toBe('ABN printed');
+  });
+
   it('says each changed field in words, before → after, leaving bookkeeping out', () => {
     const words = describeAuditEntry(
       entry({ changed_fields: { credential: { old: 'MD', new: 'DO' }, npi: { old: null, new: '1234567893' }, is_active: { old: true, new: false }, updated_at: { old: 'x', new: 'y' }, nppes_data: { old: null, new: {} } } }),

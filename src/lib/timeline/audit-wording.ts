@@ -74,6 +74,12 @@ function changed(entry: AuditEntry, field: string): boolean {
   return entry.changed_fields !== null && field in entry.changed_fields;
 }
 
+const PRINTED: Readonly<Record<string, string>> = {
+  printed_requisition: 'Requisition printed',
+  printed_labels: 'Specimen labels printed',
+  printed_abn: 'ABN printed',
+};
+
 /** The words of an audit row. */
 export function describeAuditEntry(entry: AuditEntry): AuditWording {
   const noun = NOUNS[entry.table_name] ?? capitalise(fieldLabel(entry.table_name));
@@ -81,6 +87,8 @@ export function describeAuditEntry(entry: AuditEntry): AuditWording {
   if (entry.action === 'delete') return { title: `${noun} deleted`, changes: [], tone: 'remove' };
   // An opening of a protected record (record_openings): who saw it and when, nothing changed.
   if (entry.action === 'open') return { title: `${noun} opened`, changes: [], tone: 'access' };
+  // A print of an order's documents (record_openings with an action): what was printed.
+  if (entry.action === 'print') return { title: PRINTED[String(row.printed)] ?? `${noun} printed`, changes: [], tone: 'access' };
 
   if (entry.table_name === 'user_roles') {
     const role = String(entry.action === 'insert' ? row.role : (entry.changed_fields?.role?.new ?? row.role ?? 'role'));

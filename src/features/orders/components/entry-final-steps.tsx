@@ -7,7 +7,7 @@
 import { Alert, Box, Button, HStack, Input, List, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Field } from '../../../components/ui/field.tsx';
 import type { AbnOption } from '../../../lib/lab/medical-necessity.ts';
-import { ENTRY_STEPS, PRIORITIES, type OrderDraft, type OrderEvaluation } from '../model/order-draft.ts';
+import { ENTRY_STEPS, parseCost, PRIORITIES, type OrderDraft, type OrderEvaluation } from '../model/order-draft.ts';
 import { ABN_OPTION_LABELS } from '../model/order-texts.ts';
 import { SelectField, StepCard } from './entry-controls.tsx';
 
@@ -59,8 +59,9 @@ const STEP_TITLES: Record<(typeof ENTRY_STEPS)[number], string> = {
   review: 'Review',
 };
 
-function AbnChoice(props: { draft: OrderDraft; update: Update; evaluation: OrderEvaluation }) {
-  const names = props.evaluation.tests.filter((verdict) => verdict.coveredByAbn).map((verdict) => verdict.test.name);
+function AbnChoice(props: { draft: OrderDraft; update: Update; evaluation: OrderEvaluation; onPrintAbn: (() => void) | null }) {
+  const covered = props.evaluation.tests.filter((verdict) => verdict.coveredByAbn);
+  const names = covered.map((verdict) => verdict.test.name);
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" borderColor="border.warning">
       <Stack gap="3">
@@ -76,6 +77,32 @@ function AbnChoice(props: { draft: OrderDraft; update: Update; evaluation: Order
                 Remove {verdict.test.name}
               </Button>
             ))}
+        </HStack>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {covered.map((verdict) => {
+            const typed = props.draft.abnCosts[verdict.test.code] ?? '';
+            return (
+              <Field
+                key={verdict.test.code}
+                label={`Estimated cost of ${verdict.test.name} (USD)`}
+                required
+                invalid={typed.trim() !== '' && parseCost(typed) === null}
+                errorText="A cost in dollars, for example 45 or 45.50."
+              >
+                <Input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={typed}
+                  onChange={(event) => props.update({ abnCosts: { ...props.draft.abnCosts, [verdict.test.code]: event.currentTarget.value } })}
+                />
+              </Field>
+            );
+          })}
+        </SimpleGrid>
+        <HStack>
+          <Button size="sm" variant="outline" disabled={!props.onPrintAbn} onClick={() => props.onPrintAbn?.()}>
+            Print the ABN for the patient
+          </Button>
         </HStack>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <SelectField
@@ -100,7 +127,15 @@ function AbnChoice(props: { draft: OrderDraft; update: Update; evaluation: Order
   );
 }
 
-export function ReviewStep(props: { draft: OrderDraft; update: Update; evaluation: OrderEvaluation; busy: boolean; onSubmit: () => void }) {
+export function ReviewStep(props: {
+  draft: OrderDraft;
+  update: Update;
+  evaluation: OrderEvaluation;
+  busy: boolean;
+  onSubmit: () => void;
+  /** Prints the ABN for the tests concerned (null until the patient and costs allow it). */
+  onPrintAbn: (() => void) | null;
+}) {
   const { evaluation } = props;
   return (
     <StepCard id="step-review" number={9} title="Review and submit" done={evaluation.problems.length === 0}>
@@ -110,7 +145,7 @@ export function ReviewStep(props: { draft: OrderDraft; update: Update; evaluatio
           {evaluation.tests.length} tests supported by the diagnoses.
         </Text>
       )}
-      {evaluation.abnTests.length > 0 && <AbnChoice draft={props.draft} update={props.update} evaluation={evaluation} />}
+      {evaluation.abnTests.length > 0 && <AbnChoice draft={props.draft} update={props.update} evaluation={evaluation} onPrintAbn={props.onPrintAbn} />}
       {evaluation.problems.length > 0 ? (
         <Alert.Root status="info">
           <Alert.Indicator />

@@ -7,7 +7,8 @@ import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
 import { formatMbi } from '../../../lib/lab/mbi.ts';
 import { medicareOrderingEligibility, type MedicareEligibility } from '../../../lib/lab/medicare-eligibility.ts';
-import { BILLINGS, type Coverage, type OrderDraft } from '../model/order-draft.ts';
+import { alertKindLabel } from '../../../lib/alerts/alert-texts.ts';
+import { BILLINGS, enrollmentBlock, enrollmentBlockMessage, type Coverage, type EntryAlert, type OrderDraft } from '../model/order-draft.ts';
 import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
 import { SearchPicker, SelectField, StepCard } from './entry-controls.tsx';
 
@@ -41,8 +42,9 @@ function EligibilityBadge({ eligibility }: { eligibility: MedicareEligibility })
   );
 }
 
-export function ProviderStep(props: { draft: OrderDraft; update: Update; providers: ProviderDoc[] | null; now: Date }) {
+export function ProviderStep(props: { draft: OrderDraft; update: Update; providers: ProviderDoc[] | null; alerts: readonly EntryAlert[]; now: Date }) {
   const chosen = props.providers?.find((provider) => provider.id === props.draft.providerId) ?? null;
+  const block = chosen ? enrollmentBlock(props.alerts) : null;
   const eligibility = chosen ? medicareOrderingEligibility(chosen, props.now) : null;
   return (
     <StepCard id="step-provider" number={2} title="Ordering provider" done={chosen !== null}>
@@ -71,6 +73,15 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
             {eligibility.reason}
           </Text>
         </HStack>
+      )}
+      {block && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Open alert: {alertKindLabel(block.kind)}</Alert.Title>
+            <Alert.Description>{block.summary} Medicare cannot be billed for this provider’s orders until the alert is acknowledged.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
       )}
     </StepCard>
   );
@@ -115,7 +126,26 @@ export function PatientStep(props: { draft: OrderDraft; update: Update; patients
   );
 }
 
-export function BillingStep(props: { draft: OrderDraft; update: Update; coverages: Coverage[]; eligibility: MedicareEligibility | null }) {
+function BillOtherwise({ update }: { update: Update }) {
+  return (
+    <HStack mt="2" gap="2">
+      <Button size="xs" variant="outline" onClick={() => update({ billing: 'client', coverageRank: null })}>
+        Bill the client
+      </Button>
+      <Button size="xs" variant="outline" onClick={() => update({ billing: 'patient', coverageRank: null })}>
+        Bill the patient
+      </Button>
+    </HStack>
+  );
+}
+
+export function BillingStep(props: {
+  draft: OrderDraft;
+  update: Update;
+  coverages: Coverage[];
+  eligibility: MedicareEligibility | null;
+  enrollmentAlert: EntryAlert | null;
+}) {
   const coverageLabel = (coverage: Coverage) =>
     `${coverage.rank === 'primary' ? 'Primary' : 'Secondary'}: ${coverage.payer_name || coverage.payer_type}${coverage.member_id ? ` · ${coverage.payer_type === 'medicare' ? formatMbi(coverage.member_id) : coverage.member_id}` : ''}`;
   const insured = props.coverages.filter((coverage) => coverage.payer_type !== 'self_pay');
@@ -151,16 +181,17 @@ export function BillingStep(props: { draft: OrderDraft; update: Update; coverage
               {props.eligibility.reason}
               {props.eligibility.status === 'needs-check' && ' The laboratory checks again when the order arrives.'}
             </Alert.Description>
-            {props.eligibility.status === 'not-eligible' && (
-              <HStack mt="2" gap="2">
-                <Button size="xs" variant="outline" onClick={() => props.update({ billing: 'client', coverageRank: null })}>
-                  Bill the client
-                </Button>
-                <Button size="xs" variant="outline" onClick={() => props.update({ billing: 'patient', coverageRank: null })}>
-                  Bill the patient
-                </Button>
-              </HStack>
-            )}
+            {props.eligibility.status === 'not-eligible' && <BillOtherwise update={props.update} />}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {props.enrollmentAlert && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Medicare cannot be billed for this provider</Alert.Title>
+            <Alert.Description>{enrollmentBlockMessage(props.enrollmentAlert)}</Alert.Description>
+            <BillOtherwise update={props.update} />
           </Alert.Content>
         </Alert.Root>
       )}

@@ -13,12 +13,14 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase, PatientDoc } from '../../../db/index.ts';
+import { useAlerts } from '../../../lib/alerts/alert-data.ts';
 import type { PriorService } from '../../../lib/lab/medical-necessity.ts';
 import { useReferenceData, type ReferenceData } from '../../../lib/reference/index.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { submitOrder } from '../data/save-order.ts';
 import { useActiveOrganizations, useMemberProviders, useProtectedRecords } from '../data/use-entry-data.ts';
-import { emptyDraft, evaluateOrder, type Coverage, type OrderDraft } from '../model/order-draft.ts';
+import { entryAbnForm } from '../documents/order-document-data.ts';
+import { emptyDraft, evaluateOrder, parseCost, type Coverage, type OrderDraft } from '../model/order-draft.ts';
 import { ORDER_TEXT } from '../model/order-texts.ts';
 import { BillingStep, OrganizationStep, PatientStep, ProviderStep } from './entry-party-steps.tsx';
 import { CollectionStep, ReviewStep } from './entry-final-steps.tsx';
@@ -41,6 +43,7 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
   const organizations = useActiveOrganizations();
   const providers = useMemberProviders(draft.organizationId);
   const records = useProtectedRecords(db);
+  const openAlerts = useAlerts({ openOnly: true });
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const now = useMemo(() => new Date(), []);
 
@@ -57,7 +60,34 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
         })),
     [records.orders, draft.patientId],
   );
-  const evaluation = evaluateOrder(draft, { compendium: reference.compendium, ncd: reference.ncd, provider, coverages: coveragesOf(patient), priorServices, now });
+  const providerAlerts = useMemo(
+    () => (openAlerts.status === 'ready' && draft.providerId ? openAlerts.value.filter((alert) => alert.provider_id === draft.providerId) : []),
+    [openAlerts, draft.providerId],
+  );
+  const evaluation = evaluateOrder(draft, {
+    compendium: reference.compendium,
+    ncd: reference.ncd,
+    provider,
+    coverages: coveragesOf(patient),
+    priorServices,
+    providerAlerts,
+    now,
+  });
+
+  const organization = organizations.status === 'ready' ? (organizations.value.find((item) => item.id === draft.organizationId) ?? null) : null;
+  const abnCostsReady = evaluation.abnTests.every((code) => parseCost(draft.abnCosts[code]) !== null);
+  const printAbn =
+    patient && abnCostsReady && evaluation.abnTests.length > 0
+      ? () => {
+          const form = entryAbnForm(draft, evaluation, patient, organization);
+          void import('../documents/print-order-document.ts')
+            .then((documents) => documents.printEntryAbn(form, patient.id))
+            .catch((error: unknown) => {
+              console.error('[orders] printing the ABN failed', error);
+              toast({ title: 'Error', description: 'The document could not be made on this device.', variant: 'destructive' });
+            });
+        }
+      : null;
 
   async function submit() {
     if (!userId || evaluation.problems.length > 0) return;
@@ -76,14 +106,14 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
   return (
     <Grid templateColumns="minmax(0, 1fr)" gap="4" maxW="5xl">
       <OrganizationStep draft={draft} update={update} organizations={organizations.status === 'ready' ? organizations.value : []} />
-      <ProviderStep draft={draft} update={update} providers={providerList} now={now} />
+      <ProviderStep draft={draft} update={update} providers={providerList} alerts={providerAlerts} now={now} />
       <PatientStep draft={draft} update={update} patients={records.patients} loading={records.status === 'loading'} />
-      <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} />
+      <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} enrollmentAlert={evaluation.enrollmentAlert} />
       <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} />
       <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />
       <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} />
       <CollectionStep draft={draft} update={update} />
-      <ReviewStep draft={draft} update={update} evaluation={evaluation} busy={busy} onSubmit={() => void submit()} />
+      <ReviewStep draft={draft} update={update} evaluation={evaluation} busy={busy} onSubmit={() => void submit()} onPrintAbn={printAbn} />
     </Grid>
   );
 }

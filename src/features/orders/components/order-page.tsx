@@ -18,6 +18,8 @@ import { useProtectedRecords } from '../data/use-entry-data.ts';
 import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import { LabDeliveryPanel } from './lab-delivery-panel.tsx';
 import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
+import { AbnScanField } from './abn-scan-field.tsx';
+import { OrderDocumentsBar } from './order-documents-bar.tsx';
 import { ABN_OPTION_LABELS, BILLING_LABELS, NECESSITY_LABELS, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
 
 interface ServerCheck {
@@ -87,6 +89,7 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
           {order.local_dirty ? ORDER_TEXT.waitingToSend : ORDER_TEXT.sent}
         </Badge>
       </HStack>
+      {patient && <OrderDocumentsBar order={order} patient={patient} provider={provider?.doc ?? null} />}
       {order.cancel_reason && <Text>Cancelled: {order.cancel_reason}</Text>}
       <LabDeliveryPanel db={db} order={order} patient={patient} />
       {check?.disagreements && check.disagreements.length > 0 && (
@@ -163,6 +166,7 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
           </Box>
         ))}
       </Stack>
+      {abn && <AbnScanField db={db} orderId={order.id} />}
       {(status === 'draft' || status === 'submitted') && <CancelForm db={db} id={order.id} />}
     </Stack>
   );

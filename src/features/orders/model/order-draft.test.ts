@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkedReferenceSeed } from '../../../../supabase/seed/reference/reference-statements.ts';
 import { buildCompendiumIndex } from '../../../lib/reference/compendium-index.ts';
 import { buildNcdIndex } from '../../../lib/reference/ncd-index.ts';
-import { answerKey, emptyDraft, evaluateOrder, orderJson, type EntryContext, type OrderDraft } from './order-draft.ts';
+import { answerKey, emptyDraft, evaluateOrder, orderJson, parseCost, type EntryContext, type OrderDraft } from './order-draft.ts';
 
 const seed = checkedReferenceSeed();
 const compendium = buildCompendiumIndex({ tests: seed.tests });
@@ -21,6 +21,7 @@ function context(overrides: Partial<EntryContext> = {}): EntryContext {
     provider: { npi: NPI, pecos_verification_date: '2026-11-10T00:00:00Z', pecos_verification_data: evidence('Y') },
     coverages: [{ rank: 'primary', payer_type: 'medicare', member_id: '1EG4TE5MK73' }],
     priorServices: [],
+    providerAlerts: [],
     now,
     ...overrides,
   };
@@ -38,6 +39,7 @@ function medicareDraft(overrides: Partial<OrderDraft> = {}): OrderDraft {
     diagnoses: ['E78.5'],
     answers: { [answerKey('LIPID', 'FASTING')]: 'Yes' },
     collectedAt: '2026-11-20T08:30',
+    abnCosts: { HBA1C: '45.50' },
     ...overrides,
   };
 }
@@ -66,7 +68,8 @@ describe('a Medicare order at the keyboard', () => {
       ['HBA1C', 'not-supported', [{ cpt: '83036', modifier: 'GA' }], false],
       ['LIPID', 'supported', [{ cpt: '80061', modifier: null }], false],
     ]);
-    expect(json.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'] });
+    expect(json.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'], estimated_costs: { HBA1C: 45.5 } });
+    expect(json.abn?.reasons.HBA1C).toMatch(/^No diagnosis given \(E78.5\) is on the /);
     expect(json.answers).toEqual([{ test: 'LIPID', question: 'FASTING', value: 'Yes' }]);
     expect(json.diagnoses).toEqual(['E78.5']);
   });
@@ -113,5 +116,45 @@ describe('a Medicare order at the keyboard', () => {
     const evaluation = evaluateOrder(medicareDraft({ tests: ['HBA1C'], diagnoses: ['E11.9'] }), context({ priorServices: [{ date: '2026-10-01', cpt_codes: ['83036'] }] }));
     expect(evaluation.tests[0]?.necessity?.status).toBe('frequency-exceeded');
     expect(evaluation.abnTests).toEqual(['HBA1C']);
+  });
+});
+
+describe('an open loss-of-enrollment alert of the provider', () => {
+  const alert = (kind: string) => ({ kind, summary: `${kind} summary`, raised_at: '2026-11-19T10:00:00Z' });
+
+  it.each([
+    ['pecos_lost', 'Medicare enrollment lost'],
+    ['part_b_lost', 'Part B ordering lost'],
+    ['npi_deactivated', 'NPI deactivated'],
+    ['exclusion_confirmed', 'Excluded (OIG LEIE)'],
+  ])('stops Medicare billing under %s, in the server’s words', (kind, label) => {
+    const evaluation = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' } }), context({ providerAlerts: [alert('name_changed'), alert(kind)] }));
+    expect(evaluation.enrollmentAlert?.kind).toBe(kind);
+    expect(evaluation.problems).toEqual([
+      { step: 'billing', message: `Medicare cannot be billed: the ordering provider has an open alert (${label}). Bill the client or the patient instead.` },
+    ]);
+  });
+
+  it('lets the client or the patient be billed, and ignores alerts of other kinds', () => {
+    const alerts = [alert('pecos_lost')];
+    for (const billing of ['client', 'patient'] as const) {
+      const evaluation = evaluateOrder(medicareDraft({ billing, coverageRank: null }), context({ providerAlerts: alerts }));
+      expect(evaluation.enrollmentAlert).toBeNull();
+      expect(evaluation.problems).toEqual([]);
+    }
+    const other = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' } }), context({ providerAlerts: [alert('name_changed'), alert('pecos_gained')] }));
+    expect(other.enrollmentAlert).toBeNull();
+    expect(other.problems).toEqual([]);
+  });
+});
+
+describe('the ABN’s estimated cost', () => {
+  it.each([['', null], ['45', 45], ['$45.5', 45.5], ['45.50', 45.5], ['4.555', null], ['-3', null], ['abc', null]])('reads %j as %j', (text, cost) => {
+    expect(parseCost(text)).toBe(cost);
+  });
+
+  it('is required for each test on the ABN before the order is submitted', () => {
+    const evaluation = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' }, abnCosts: { HBA1C: 'soon' } }), context());
+    expect(evaluation.problems).toEqual([{ step: 'review', message: 'Enter the estimated cost of each test on the ABN (in dollars, for example 45 or 45.50).' }]);
   });
 });

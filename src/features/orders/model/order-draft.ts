@@ -5,6 +5,7 @@
  * test carries after the patient's ABN choice, what still stops the order, and the row that
  * is written. Pure: the entry page renders it at every keystroke, offline.
  */
+import { alertKindLabel, LOSS_OF_ENROLLMENT_KINDS } from '../../../lib/alerts/alert-texts.ts';
 import type { CompendiumIndex, NcdIndex } from '../../../lib/reference/index.ts';
 import { formatIcd10cm } from '../../../lib/lab/icd10cm.ts';
 import { abnOutcome, lineModifiers, type AbnOption, type PriorService, type TestNecessity } from '../../../lib/lab/medical-necessity.ts';
@@ -49,6 +50,14 @@ export interface OrderDraft {
   comments: string;
   /** The patient's ABN for the tests Medicare may deny (null: none obtained yet). */
   abn: AbnRecord | null;
+  /** Test code → the ABN's estimated cost as typed (US dollars). */
+  abnCosts: Record<string, string>;
+}
+
+/** A typed cost in US dollars (12, 12.5, 12.50), or null when it is not one. */
+export function parseCost(text: string | undefined): number | null {
+  const value = (text ?? '').trim().replace(/^\$/, '');
+  return /^\d{1,6}(\.\d{1,2})?$/.test(value) ? Number(value) : null;
 }
 
 export function emptyDraft(now: Date = new Date()): OrderDraft {
@@ -68,6 +77,7 @@ export function emptyDraft(now: Date = new Date()): OrderDraft {
     priority: 'routine',
     comments: '',
     abn: null,
+    abnCosts: {},
   };
 }
 
@@ -98,7 +108,25 @@ export interface EntryContext {
   coverages: readonly Coverage[];
   /** The patient's earlier orders' services (not cancelled), for the NCDs' frequency limits. */
   priorServices: readonly PriorService[];
+  /** The ordering provider's open (unacknowledged) alerts, newest first. */
+  providerAlerts: readonly EntryAlert[];
   now: Date;
+}
+
+export interface EntryAlert {
+  kind: string;
+  summary: string;
+  raised_at: string;
+}
+
+/** The newest open alert that bars Medicare billing for the provider (the server refuses it too). */
+export function enrollmentBlock(alerts: readonly EntryAlert[]): EntryAlert | null {
+  return alerts.find((alert) => LOSS_OF_ENROLLMENT_KINDS.has(alert.kind)) ?? null;
+}
+
+/** The words the server's refusal uses (20261127200000_orders_medicare_enrollment_alert.sql). */
+export function enrollmentBlockMessage(alert: EntryAlert): string {
+  return `Medicare cannot be billed: the ordering provider has an open alert (${alertKindLabel(alert.kind)}). Bill the client or the patient instead.`;
 }
 
 export interface TestVerdict {
@@ -116,6 +144,8 @@ export interface TestVerdict {
 export interface OrderEvaluation {
   medicare: boolean;
   eligibility: MedicareEligibility | null;
+  /** An open loss-of-enrollment alert of the provider while Medicare is billed. */
+  enrollmentAlert: EntryAlert | null;
   tests: TestVerdict[];
   /** Tests Medicare may deny (not supported, frequency exceeded, needs a diagnosis). */
   abnTests: string[];
@@ -133,6 +163,7 @@ export function dateOfService(draft: OrderDraft): string {
 export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEvaluation {
   const medicare = billsMedicare(draft, context.coverages);
   const eligibility = medicare && context.provider ? medicareOrderingEligibility(context.provider, context.now) : null;
+  const enrollmentAlert = medicare ? enrollmentBlock(context.providerAlerts) : null;
   const chosen = draft.tests.map((code) => context.compendium.get(code)).filter((test): test is CompendiumTest => test !== null);
   const necessities = medicare
     ? context.ncd.check({
@@ -163,6 +194,7 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   if (eligibility?.status === 'not-eligible') {
     problems.push({ step: 'billing', message: `Medicare cannot be billed: ${eligibility.reason} Bill the client or the patient instead.` });
   }
+  if (enrollmentAlert) problems.push({ step: 'billing', message: enrollmentBlockMessage(enrollmentAlert) });
   if (chosen.length === 0) problems.push({ step: 'tests', message: 'Add at least one test.' });
   for (const question of context.compendium.questionsFor(draft.tests)) {
     if (!question.required) continue;
@@ -176,8 +208,11 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   if (abnTests.length > 0 && !draft.abn) {
     problems.push({ step: 'review', message: 'Record the patient’s ABN choice for the tests Medicare may not pay for, or change the diagnoses or remove those tests.' });
   }
+  if (abnTests.some((code) => parseCost(draft.abnCosts[code]) === null)) {
+    problems.push({ step: 'review', message: 'Enter the estimated cost of each test on the ABN (in dollars, for example 45 or 45.50).' });
+  }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(draft.collectedAt)) problems.push({ step: 'collection', message: 'Enter the collection date and time.' });
-  return { medicare, eligibility, tests, abnTests, problems };
+  return { medicare, eligibility, enrollmentAlert, tests, abnTests, problems };
 }
 
 /** A type, not an interface: it must be assignable to the JSON column's type. */
@@ -222,7 +257,18 @@ export function orderJson(draft: OrderDraft, evaluation: OrderEvaluation, compen
     tests,
     answers,
     diagnoses: draft.diagnoses.map(formatIcd10cm),
-    abn: draft.abn && evaluation.abnTests.length > 0 ? { ...draft.abn, tests: evaluation.abnTests, recorded_at: new Date().toISOString() } : null,
+    abn:
+      draft.abn && evaluation.abnTests.length > 0
+        ? {
+            ...draft.abn,
+            tests: evaluation.abnTests,
+            reasons: Object.fromEntries(
+              evaluation.tests.filter((verdict) => verdict.coveredByAbn).map((verdict) => [verdict.test.code, verdict.necessity?.reason ?? '']),
+            ),
+            estimated_costs: Object.fromEntries(evaluation.abnTests.map((code) => [code, parseCost(draft.abnCosts[code]) ?? 0])),
+            recorded_at: new Date().toISOString(),
+          }
+        : null,
     medicare_check: evaluation.medicare
       ? {
           eligibility: evaluation.eligibility ? { status: evaluation.eligibility.status, reason: evaluation.eligibility.reason } : null,

@@ -1,0 +1,167 @@
+/**
+ * What the printed documents of an order say (requisition, specimen labels, ABN), gathered
+ * from the records on the device: the order row, its patient (protected database), its
+ * provider and organization (the directory). Pure, so the documents are tested without a
+ * browser and made offline.
+ */
+import { format } from 'date-fns';
+import type { OrderDoc, OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
+import { formatMbi } from '../../../lib/lab/mbi.ts';
+import type { AbnFormData } from './abn-pdf.ts';
+import { parseCost, type Coverage, type OrderAnswer, type OrderDraft, type OrderEvaluation, type OrderTestEntry } from '../model/order-draft.ts';
+import { ABN_OPTION_LABELS, BILLING_LABELS } from '../model/order-texts.ts';
+
+export interface OrderAbn {
+  option: 1 | 2 | 3;
+  signature: 'signed' | 'refused';
+  tests: string[];
+  recorded_at?: string;
+  /** Estimated cost per test code, in US dollars (entered at the keyboard). */
+  estimated_costs?: Record<string, number>;
+  /** Why Medicare may not pay, per test code. */
+  reasons?: Record<string, string>;
+}
+
+export interface OrderDocumentData {
+  requisitionNumber: string;
+  status: string;
+  stat: boolean;
+  enteredAt: string;
+  patient: { name: string; dateOfBirth: string; sex: string; labPatientId: string; address: string; phone: string };
+  billing: string;
+  coverage: { payer: string; memberId: string } | null;
+  provider: { name: string; npi: string };
+  organization: { name: string; address: string; phone: string; account: string };
+  tests: OrderTestEntry[];
+  answers: OrderAnswer[];
+  /** Question code → its words, where the compendium on the device knows them. */
+  questionTexts: Record<string, string>;
+  diagnoses: string[];
+  abn: OrderAbn | null;
+  abnText: string;
+  collection: { at: string; by: string; fasting: string; comments: string };
+}
+
+/** A timestamp as staff read it on paper, in the device's time zone: 2026-11-20 08:30. */
+export function paperDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, 'yyyy-MM-dd HH:mm');
+}
+
+interface Address {
+  line1?: string | null;
+  line2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  zip?: string | null;
+}
+
+function addressText(address: Address | null | undefined): string {
+  if (!address) return '';
+  const place = [address.city, [address.state, address.postal_code ?? address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [address.line1, address.line2, place].filter(Boolean).join(', ');
+}
+
+export function patientName(patient: Pick<PatientDoc, 'first_name' | 'middle_name' | 'last_name'>): string {
+  return `${patient.last_name}, ${patient.first_name}${patient.middle_name ? ` ${patient.middle_name}` : ''}`;
+}
+
+export function orderDocumentData(input: {
+  order: OrderDoc;
+  patient: PatientDoc;
+  provider: ProviderDoc | null;
+  organization: OrganizationDoc | null;
+  questionTexts?: Record<string, string>;
+}): OrderDocumentData {
+  const { order, patient, provider, organization } = input;
+  const coverages = (Array.isArray(patient.coverages) ? patient.coverages : []) as unknown as Coverage[];
+  const billed = order.billing === 'insurance' ? (coverages.find((coverage) => coverage.rank === order.coverage_rank) ?? null) : null;
+  const abn = (order.abn ?? null) as unknown as OrderAbn | null;
+  return {
+    requisitionNumber: order.requisition_number,
+    status: order.status,
+    stat: order.priority === 'stat',
+    enteredAt: paperDateTime(order.created_at),
+    patient: {
+      name: patientName(patient),
+      dateOfBirth: patient.date_of_birth,
+      sex: patient.sex,
+      labPatientId: patient.lab_patient_id,
+      address: addressText({ line1: patient.address_line1, line2: patient.address_line2, city: patient.city, state: patient.state, postal_code: patient.postal_code }),
+      phone: patient.phone ?? '',
+    },
+    billing: BILLING_LABELS[order.billing as keyof typeof BILLING_LABELS] ?? order.billing,
+    coverage: billed
+      ? {
+          payer: `${billed.payer_name || billed.payer_type} (${billed.rank})`,
+          memberId: billed.member_id ? (billed.payer_type === 'medicare' ? formatMbi(billed.member_id) : billed.member_id) : '',
+        }
+      : null,
+    provider: provider
+      ? { name: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''}`, npi: provider.npi ?? '' }
+      : { name: '', npi: '' },
+    organization: organization
+      ? {
+          name: organization.dba_name ? `${organization.legal_name} (${organization.dba_name})` : organization.legal_name,
+          address: addressText(organization.practice_address as Address | null),
+          phone: organization.phone ?? '',
+          account: organization.account_number ?? '',
+        }
+      : { name: '', address: '', phone: '', account: '' },
+    tests: (order.tests ?? []) as unknown as OrderTestEntry[],
+    answers: (order.answers ?? []) as unknown as OrderAnswer[],
+    questionTexts: input.questionTexts ?? {},
+    diagnoses: (order.diagnoses ?? []) as unknown as string[],
+    abn,
+    abnText: abn ? `${ABN_OPTION_LABELS[abn.option]}; ${abn.signature === 'signed' ? 'signed' : 'refused to sign'}; for ${abn.tests.join(', ')}` : 'None needed',
+    collection: {
+      at: paperDateTime(order.collected_at),
+      by: order.collected_by ?? '',
+      fasting: order.fasting === null || order.fasting === undefined ? 'Not stated' : order.fasting ? 'Yes' : 'No',
+      comments: order.comments ?? '',
+    },
+  };
+}
+
+/** The containers to label: one label per distinct container of the tests that are done. */
+export function labelContainers(tests: readonly OrderTestEntry[]): Array<{ container: string; specimen: string; tests: string[] }> {
+  const byContainer = new Map<string, { container: string; specimen: string; tests: string[] }>();
+  for (const test of tests) {
+    if (test.declined) continue;
+    const key = test.container || test.specimen_type;
+    const entry = byContainer.get(key) ?? { container: test.container, specimen: test.specimen_type, tests: [] };
+    entry.tests.push(test.code);
+    byContainer.set(key, entry);
+  }
+  return [...byContainer.values()];
+}
+
+/** The ABN's content for an order already entered (the order page prints it again). */
+export function abnFormOfOrder(data: OrderDocumentData): AbnFormData | null {
+  if (!data.abn) return null;
+  const abn = data.abn;
+  return {
+    notifier: [data.organization.name, data.organization.address, data.organization.phone].filter(Boolean).join(', '),
+    patientName: data.patient.name,
+    identification: `${data.patient.labPatientId} · ${data.requisitionNumber}`,
+    items: data.tests
+      .filter((test) => abn.tests.includes(test.code))
+      .map((test) => ({ test: test.name, reason: abn.reasons?.[test.code] || test.reason || '', cost: abn.estimated_costs?.[test.code] ?? null })),
+  };
+}
+
+/** The ABN's content while the order is entered (printed for the patient to sign before it is submitted). */
+export function entryAbnForm(draft: OrderDraft, evaluation: OrderEvaluation, patient: PatientDoc, organization: OrganizationDoc | null): AbnFormData {
+  return {
+    notifier: organization
+      ? [organization.legal_name, addressText(organization.practice_address as Address | null), organization.phone].filter(Boolean).join(', ')
+      : '',
+    patientName: patientName(patient),
+    identification: patient.lab_patient_id,
+    items: evaluation.tests
+      .filter((verdict) => verdict.coveredByAbn)
+      .map((verdict) => ({ test: verdict.test.name, reason: verdict.necessity?.reason ?? '', cost: parseCost(draft.abnCosts[verdict.test.code]) })),
+  };
+}
