@@ -1,37 +1,11 @@
 /**
- * The controls order entry is made of: a labelled native select, a step card, and a search
+ * The controls order entry is made of (with the shared SelectField): a step card, and a search
  * picker (a labelled search field whose matches are buttons right after it: Enter takes the
  * first match, Tab walks the matches), so an order is entered without a mouse.
  */
-import { Badge, Box, Button, Card, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
-
-export function SelectField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: Array<{ value: string; label: string }>;
-  placeholder?: string;
-  helperText?: ReactNode;
-  required?: boolean;
-}) {
-  return (
-    <Field label={props.label} helperText={props.helperText} required={props.required}>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.currentTarget.value)}>
-          {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
-          {props.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field>
-  );
-}
 
 export function StepCard(props: { id: string; number: number; title: string; description?: ReactNode; done?: boolean; children: ReactNode }) {
   return (

@@ -9,7 +9,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import type { AbnOption } from '../../../lib/lab/medical-necessity.ts';
 import { ENTRY_STEPS, parseCost, PRIORITIES, type OrderDraft, type OrderEvaluation } from '../model/order-draft.ts';
 import { ABN_OPTION_LABELS } from '../model/order-texts.ts';
-import { SelectField, StepCard } from './entry-controls.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { StepCard } from './entry-controls.tsx';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 

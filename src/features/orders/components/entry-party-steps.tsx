@@ -10,7 +10,8 @@ import { medicareOrderingEligibility, type MedicareEligibility } from '../../../
 import { alertKindLabel } from '../../../lib/alerts/alert-texts.ts';
 import { BILLINGS, enrollmentBlock, enrollmentBlockMessage, type Coverage, type EntryAlert, type OrderDraft } from '../model/order-draft.ts';
 import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
-import { SearchPicker, SelectField, StepCard } from './entry-controls.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { SearchPicker, StepCard } from './entry-controls.tsx';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 

@@ -8,7 +8,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import type { CompendiumIndex, Icd10cmIndex } from '../../../lib/reference/index.ts';
 import { answerKey, MAX_DIAGNOSES, type OrderDraft, type TestVerdict } from '../model/order-draft.ts';
 import { NECESSITY_LABELS, NECESSITY_PALETTE } from '../model/order-texts.ts';
-import { SearchPicker, SelectField, StepCard } from './entry-controls.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { SearchPicker, StepCard } from './entry-controls.tsx';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 

@@ -16,7 +16,7 @@ import { useActiveOrganizations, useProtectedRecords } from '../data/use-entry-d
 import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import { abnAwaitsSignature, filterOrders, ORDER_FILTERS, type OrderListRow } from '../model/order-list.ts';
 import { ORDER_STATUSES, ORDER_TEXT, STATUS_LABELS } from '../model/order-texts.ts';
-import { SelectField } from './entry-controls.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
 import { OrderStatusBadges } from './order-status-badges.tsx';
 
 export function OrdersHeader() {
