@@ -3,7 +3,7 @@
  * edit panel's, spec §2), input types and groups. The rules live in
  * model/create-provider-schema.ts; this is only how the fields look.
  */
-import type { CreateProviderFormValues } from '../model/create-provider-schema.ts';
+import type { CreateProviderFormValues } from '../../../lib/provider-create/create-provider-schema.ts';
 
 export type TextFieldName = Exclude<keyof CreateProviderFormValues, 'organization_id' | 'in_app_notifications' | 'email_notifications' | 'fax_notifications'>;
 

@@ -13,9 +13,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { getLocalDatabase } from '../../../db/index.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { addProviderRedirect, type StoredNpiVerification } from '../model/add-provider-session.ts';
-import type { CreateProviderValues } from '../model/create-provider-schema.ts';
-import { CREATE_PROVIDER_FAILED, PROVIDER_ALREADY_EXISTS, USER_NOT_AUTHENTICATED } from '../model/create-sequence.ts';
-import { prefillFromVerification } from '../model/prefill.ts';
+import type { CreateProviderValues } from '../../../lib/provider-create/create-provider-schema.ts';
+import { CREATE_PROVIDER_FAILED, PROVIDER_ALREADY_EXISTS, USER_NOT_AUTHENTICATED } from '../../../lib/provider-create/create-sequence.ts';
+import { prefillFromVerification } from '../../../lib/provider-create/prefill.ts';
 import { ADD_PROVIDER_PATHS, type ProviderType } from '../model/provider-type.ts';
 import { FlowBreadcrumbs } from '../shared/flow-breadcrumbs.tsx';
 import { addProviderSession } from '../shared/flow-session.ts';
@@ -25,7 +25,7 @@ import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts'
 import { useOnline } from '../shared/use-online.ts';
 import { celebrate } from './celebrate.ts';
 import { CreateProviderForm } from './create-provider-form.tsx';
-import { saveNewProvider } from './save-new-provider.ts';
+import { saveNewProvider } from '../../../lib/provider-create/save-new-provider.ts';
 import { useActiveOrganizations } from './use-active-organizations.ts';
 import { useProviderWithNpi } from './use-provider-with-npi.ts';
 

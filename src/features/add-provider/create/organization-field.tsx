@@ -9,7 +9,7 @@ import { Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FilterableSelect, type FilterableOption } from '../../../components/form/filterable-select.tsx';
-import type { CreateProviderFormValues } from '../model/create-provider-schema.ts';
+import type { CreateProviderFormValues } from '../../../lib/provider-create/create-provider-schema.ts';
 import { CREATE_TEXT } from '../shared/flow-texts.ts';
 import type { OrganizationOption, OrganizationsState } from './use-active-organizations.ts';
 

@@ -6,7 +6,7 @@
  */
 import { Stack, Switch, Text } from '@chakra-ui/react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { CreateProviderFormValues, CreateProviderValues } from '../model/create-provider-schema.ts';
+import type { CreateProviderFormValues, CreateProviderValues } from '../../../lib/provider-create/create-provider-schema.ts';
 import { FAX_FIELD, NOTIFICATION_SWITCHES, SECTION_TITLES } from './create-form-layout.ts';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { TextField } from './text-field.tsx';

@@ -5,7 +5,7 @@
 import { Input } from '@chakra-ui/react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field } from '../../../components/ui/field.tsx';
-import type { CreateProviderFormValues } from '../model/create-provider-schema.ts';
+import type { CreateProviderFormValues } from '../../../lib/provider-create/create-provider-schema.ts';
 import { CREATE_TEXT } from '../shared/flow-texts.ts';
 import type { TextFieldSpec } from './create-form-layout.ts';
 

@@ -7,31 +7,17 @@
  * to memory instead of breaking the flow.
  */
 import { isJsonObject } from '../../../lib/provider/json-field.ts';
-import { isValidNpi } from '../../../lib/provider/npi.ts';
-import { hasRegistryData } from '../../../lib/provider/nppes.ts';
+import { hasVerifiedNpi, type StoredNpiVerification } from '../../../lib/provider-create/npi-verification.ts';
 import { defaultSessionStorage, memoryStorage, type KeyValueStorage } from '../../../lib/browser/session-storage.ts';
 import { ADD_PROVIDER_PATHS, isProviderType, type ProviderType } from './provider-type.ts';
 
+export { hasVerifiedNpi, type StoredNpiVerification } from '../../../lib/provider-create/npi-verification.ts';
 export { defaultSessionStorage, memoryStorage, type KeyValueStorage } from '../../../lib/browser/session-storage.ts';
 
 export const ADD_PROVIDER_STORAGE_KEYS = {
   providerType: 'add-provider.provider-type',
   verification: 'add-provider.npi-verification',
 } as const;
-
-/**
- * The part of a verify-npi answer the flow keeps: the NPI and the registry data, plus what
- * the form prefills from (structurally a subset of lib/functions' NpiVerificationResult).
- */
-export interface StoredNpiVerification {
-  npi: string;
-  nppes_data: unknown;
-  legal_name?: string | null;
-  primary_taxonomy_code?: string | null;
-  primary_taxonomy_description?: string | null;
-  primary_address?: { telephone_number?: string | null; fax_number?: string | null } | null;
-  validation_errors?: string[];
-}
 
 export interface AddProviderSession {
   providerType(): ProviderType | null;
@@ -83,11 +69,6 @@ function parseVerification(text: string | null): StoredNpiVerification | null {
   }
   if (!isJsonObject(value) || typeof value.npi !== 'string' || value.npi.trim() === '') return null;
   return value as unknown as StoredNpiVerification;
-}
-
-/** True when the session holds a valid NPI and its registry data, as the create step needs. */
-export function hasVerifiedNpi(verification: StoredNpiVerification | null): verification is StoredNpiVerification {
-  return verification !== null && isValidNpi(verification.npi.trim()) && hasRegistryData(verification.nppes_data);
 }
 
 /**

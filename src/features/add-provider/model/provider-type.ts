@@ -1,15 +1,7 @@
-/**
- * The two kinds of provider one can add (spec §2 type selection, §9): an individual
- * healthcare provider with their own Type 1 NPI, verified in the registry first, or a
- * non-healthcare provider (a client or direct-bill organisation or individual) without one.
- */
+/** Where the add-provider flow's steps live, and the two choices of its first step. */
+import type { ProviderType } from '../../../lib/provider-create/provider-type.ts';
 
-export const PROVIDER_TYPES = ['individual', 'non_healthcare'] as const;
-export type ProviderType = (typeof PROVIDER_TYPES)[number];
-
-export function isProviderType(value: unknown): value is ProviderType {
-  return typeof value === 'string' && (PROVIDER_TYPES as readonly string[]).includes(value);
-}
+export { isProviderType, PROVIDER_TYPES, type ProviderType } from '../../../lib/provider-create/provider-type.ts';
 
 export const ADD_PROVIDER_PATHS = {
   typeSelection: '/providers/type-selection',

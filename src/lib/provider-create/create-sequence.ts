@@ -5,12 +5,12 @@
  * organization, and its result-distribution preferences. Also the checks that stop it (no
  * user, no verified NPI for an individual, an NPI already in the directory) and the toasts.
  */
-import type { ToastMessage } from '../../../lib/functions/toast-message.ts';
-import { emptyToNull } from '../../../lib/provider/form-fields.ts';
-import { hasRegistryData, type NppesData } from '../../../lib/provider/nppes.ts';
-import { withPrimaryTaxonomy } from '../../../lib/provider/nppes-taxonomy.ts';
-import { providerDisplayName } from '../../../lib/provider/provider-name.ts';
-import { hasVerifiedNpi, type StoredNpiVerification } from './add-provider-session.ts';
+import type { ToastMessage } from '../functions/toast-message.ts';
+import { emptyToNull } from '../provider/form-fields.ts';
+import { hasRegistryData, type NppesData } from '../provider/nppes.ts';
+import { withPrimaryTaxonomy } from '../provider/nppes-taxonomy.ts';
+import { providerDisplayName } from '../provider/provider-name.ts';
+import { hasVerifiedNpi, type StoredNpiVerification } from './npi-verification.ts';
 import type { CreateProviderValues } from './create-provider-schema.ts';
 import type { ProviderType } from './provider-type.ts';
 

@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { anyJson, hostileTextOrHuge } from '../../../../tests/helpers/hostile-text.ts';
-import { isValidEmail } from '../../../lib/provider/form-fields.ts';
+import { anyJson, hostileTextOrHuge } from '../../../tests/helpers/hostile-text.ts';
+import { isValidEmail } from '../provider/form-fields.ts';
 import {
   EMAIL_REQUIRED_FOR_NOTIFICATIONS,
   FAX_REQUIRED_FOR_NOTIFICATIONS,

@@ -4,9 +4,9 @@
  * practice (LOCATION or PRIMARY) address, the primary taxonomy's code and description, and
  * its state and license. What the registry leaves empty stays editable and empty.
  */
-import { textOrNull } from '../../../lib/provider/json-field.ts';
-import { primaryStateAndLicense, primaryTaxonomy, registryContact, registryIdentity } from '../../../lib/provider/nppes.ts';
-import type { StoredNpiVerification } from './add-provider-session.ts';
+import { textOrNull } from '../provider/json-field.ts';
+import { primaryStateAndLicense, primaryTaxonomy, registryContact, registryIdentity } from '../provider/nppes.ts';
+import type { StoredNpiVerification } from './npi-verification.ts';
 import { createProviderDefaults, type CreateProviderFormValues } from './create-provider-schema.ts';
 
 export interface CreateFormPrefill {

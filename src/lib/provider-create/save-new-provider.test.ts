@@ -3,11 +3,11 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openLocalDatabase, type LocalDatabase } from '../../../db/database.ts';
-import { newLocalDoc } from '../../../db/index.ts';
-import { sampleNppesData, SAMPLE_NPI } from '../../../lib/provider/nppes-sample.ts';
-import { createProviderDefaults, createProviderSchema } from '../model/create-provider-schema.ts';
-import { CREATE_PROVIDER_FAILED, PROVIDER_ALREADY_EXISTS, USER_NOT_AUTHENTICATED } from '../model/create-sequence.ts';
+import { openLocalDatabase, type LocalDatabase } from '../../db/database.ts';
+import { newLocalDoc } from '../../db/index.ts';
+import { sampleNppesData, SAMPLE_NPI } from '../provider/nppes-sample.ts';
+import { createProviderDefaults, createProviderSchema } from './create-provider-schema.ts';
+import { CREATE_PROVIDER_FAILED, PROVIDER_ALREADY_EXISTS, USER_NOT_AUTHENTICATED } from './create-sequence.ts';
 import { saveNewProvider, type NewProviderRequest, type SaveClock } from './save-new-provider.ts';
 
 const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });

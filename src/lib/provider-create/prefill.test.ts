@@ -1,6 +1,6 @@
 /** Prefilling the create form from a verified NPI (spec §5). */
 import { describe, expect, it } from 'vitest';
-import { sampleNppesData, SAMPLE_NPI } from '../../../lib/provider/nppes-sample.ts';
+import { sampleNppesData, SAMPLE_NPI } from '../provider/nppes-sample.ts';
 import { createProviderDefaults } from './create-provider-schema.ts';
 import { prefillFromVerification } from './prefill.ts';
 

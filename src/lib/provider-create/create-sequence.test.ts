@@ -1,8 +1,8 @@
 /** The create sequence as data (spec §7): the three records, and what stops it. */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { primaryTaxonomy } from '../../../lib/provider/nppes.ts';
-import { sampleNppesData, SAMPLE_NPI } from '../../../lib/provider/nppes-sample.ts';
+import { primaryTaxonomy } from '../provider/nppes.ts';
+import { sampleNppesData, SAMPLE_NPI } from '../provider/nppes-sample.ts';
 import {
   NPI_VERIFICATION_MISSING,
   PROVIDER_ALREADY_EXISTS,

@@ -15,7 +15,7 @@ import {
   optionalEmail,
   optionalText,
   requiredText,
-} from '../../../lib/provider/form-fields.ts';
+} from '../provider/form-fields.ts';
 
 export {
   EMAIL_REQUIRED_FOR_NOTIFICATIONS,
@@ -24,7 +24,7 @@ export {
   INVALID_EMAIL_FORMAT,
   LAST_NAME_REQUIRED,
   ORGANIZATION_REQUIRED,
-} from '../../../lib/provider/form-fields.ts';
+} from '../provider/form-fields.ts';
 
 export const createProviderSchema = v.pipe(
   v.object({

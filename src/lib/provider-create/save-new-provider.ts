@@ -10,12 +10,12 @@
  * the sync layer removes it and tells the user. A write that fails midway undoes the
  * earlier ones, so no half-created provider is left behind.
  */
-import { newLocalDoc, providerByNpi, type JsonValue, type LocalDatabase } from '../../../db/index.ts';
-import type { ToastMessage } from '../../../lib/functions/toast-message.ts';
-import type { StoredNpiVerification } from '../model/add-provider-session.ts';
-import type { CreateProviderValues } from '../model/create-provider-schema.ts';
-import { CREATE_PROVIDER_FAILED, planProviderCreation, providerAddedToast, type ExistingProvider } from '../model/create-sequence.ts';
-import type { ProviderType } from '../model/provider-type.ts';
+import { newLocalDoc, providerByNpi, type JsonValue, type LocalDatabase } from '../../db/index.ts';
+import type { ToastMessage } from '../functions/toast-message.ts';
+import type { StoredNpiVerification } from './npi-verification.ts';
+import type { CreateProviderValues } from './create-provider-schema.ts';
+import { CREATE_PROVIDER_FAILED, planProviderCreation, providerAddedToast, type ExistingProvider } from './create-sequence.ts';
+import type { ProviderType } from './provider-type.ts';
 
 export interface NewProviderRequest {
   values: CreateProviderValues;
