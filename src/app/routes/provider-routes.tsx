@@ -1,6 +1,6 @@
 /**
  * Provider routes (spec §2): the lists and the manage page (issue 5), and the add flow's
- * type selection, NPI lookup and create pages (issue 6).
+ * type selection, NPI lookup and create pages (issue 6), and the bulk import (issue 33).
  * `/providers/{id}/manage` opens on the Profile tab (`edit`).
  */
 import { Navigate, type RouteObject } from 'react-router-dom';
@@ -19,6 +19,7 @@ export const providerRoutes: RouteObject[] = [
       { path: 'non-healthcare', lazy: page(listPages, 'NonHealthcareProvidersPage') },
       { path: 'type-selection', lazy: page(() => import('../../features/add-provider/type-selection/type-selection-page.tsx'), 'TypeSelectionPage') },
       { path: 'lookup', lazy: page(() => import('../../features/add-provider/lookup/npi-lookup-page.tsx'), 'NpiLookupPage') },
+      { path: 'import', lazy: page(() => import('../../features/provider-import/provider-import-page.tsx'), 'ProviderImportPage') },
       { path: 'create', lazy: page(() => import('../../features/add-provider/create/create-provider-page.tsx'), 'CreateProviderPage') },
       {
         path: ':id/manage',

@@ -8,7 +8,7 @@
 import { Button } from '@chakra-ui/react';
 import { memo, useCallback, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { LuPlus } from 'react-icons/lu';
+import { LuPlus, LuUpload } from 'react-icons/lu';
 import { ActiveFilters } from '../../../components/list/active-filters.tsx';
 import { ListFailed, ListLoading } from '../../../components/list/list-status-panel.tsx';
 import { SearchCard } from '../../../components/list/search-card.tsx';
@@ -26,7 +26,7 @@ import { manageProviderPath } from '../model/manage-route.ts';
 import { activeCheckLabels, PROVIDER_LIST_FILTERS, providerCheckPredicate } from '../model/provider-checks.ts';
 import { ADD_PROVIDER_LABEL, FIND_PROVIDERS_TITLE, LIST_TITLES, PROVIDER_LIST_COLUMNS } from '../model/provider-texts.ts';
 import type { ProviderSearchScope } from '../model/search-text.ts';
-import { LIST_PATHS, TYPE_SELECTION_PATH } from './list-paths.ts';
+import { IMPORT_PATH, LIST_PATHS, TYPE_SELECTION_PATH } from './list-paths.ts';
 import { ListScopeNav } from './list-scope-nav.tsx';
 import { countSummary, LIST_DESCRIPTIONS, listFailureMessage, SEARCH_HINTS, SEARCH_PLACEHOLDERS } from './list-texts.ts';
 import { ProviderListEmpty } from './provider-list-empty.tsx';
@@ -118,11 +118,18 @@ const ListHeading = memo(function ListHeading({ scope }: { scope: ProviderSearch
         title={LIST_TITLES[scope]}
         description={LIST_DESCRIPTIONS[scope]}
         actions={
-          <Button asChild size="sm">
-            <RouterLink to={TYPE_SELECTION_PATH}>
-              <LuPlus aria-hidden /> {ADD_PROVIDER_LABEL}
-            </RouterLink>
-          </Button>
+          <>
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to={IMPORT_PATH}>
+                <LuUpload aria-hidden /> Import NPIs
+              </RouterLink>
+            </Button>
+            <Button asChild size="sm">
+              <RouterLink to={TYPE_SELECTION_PATH}>
+                <LuPlus aria-hidden /> {ADD_PROVIDER_LABEL}
+              </RouterLink>
+            </Button>
+          </>
         }
       />
       <ListScopeNav scope={scope} />

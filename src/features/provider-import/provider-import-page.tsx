@@ -1,0 +1,47 @@
+/**
+ * The bulk import page (/providers/import, issue 33): choose a CSV of NPIs; the import
+ * kept on this device is shown (and resumed) whenever the page opens.
+ */
+import { Alert, Card, Input, Spinner, Stack } from '@chakra-ui/react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { ImportJobView } from './components/import-job-view.tsx';
+import { useImportJob } from './data/use-import-job.ts';
+import { IMPORT_TEXTS } from './model/import-job.ts';
+
+export function ProviderImportPage() {
+  const controls = useImportJob();
+  const { job } = controls;
+  return (
+    <Stack gap="4">
+      <PageHeader title={IMPORT_TEXTS.title} description={IMPORT_TEXTS.description} />
+      {job === undefined && <Spinner aria-label="Loading the import" />}
+      {job === null && (
+        <Card.Root variant="outline">
+          <Card.Body>
+            <Stack gap="3">
+              <Field label={IMPORT_TEXTS.fileLabel} helperText="At most 1,000 rows.">
+                <Input
+                  type="file"
+                  accept=".csv,text/csv"
+                  p="1"
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    if (file) void controls.readFile(file);
+                  }}
+                />
+              </Field>
+              {controls.fileError && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{controls.fileError}</Alert.Title>
+                </Alert.Root>
+              )}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      )}
+      {job && <ImportJobView job={job} controls={controls} />}
+    </Stack>
+  );
+}
