@@ -11,12 +11,10 @@ import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts'
 import { readImportRows, type DirectoryFacts } from '../../../lib/provider-import/import-rows.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
-import { newJob, nextToCreate, nextToLookUp, replaceRow, withLookup, withPhase, type ImportJob, type JobPhase } from '../model/import-job.ts';
+import { newJob, NPPES_SPACING_MS, nextToCreate, nextToLookUp, replaceRow, withLookup, withPhase, type ImportJob, type JobPhase } from '../model/import-job.ts';
 import { createRow, lookUpRow } from './import-steps.ts';
 
 export const IMPORT_DOC_ID = 'provider-import';
-/** NPPES publishes no rate; one call every 250 ms stays well under what its API tolerates. */
-export const NPPES_SPACING_MS = 250;
 const RETRY_AFTER_MS = 3000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -32,7 +32,7 @@ describe('the import job', () => {
   });
 
   it('rejects a row NPPES refuses, flags or knows as an organization, with the reason', () => {
-    const [first] = newJob('l.csv', [row(2, '1234567893')], newId, 'now').rows;
+    const first = newJob('l.csv', [row(2, '1234567893')], newId, 'now').rows[0]!;
     expect(withLookup(first, { kind: 'refused', message: 'NPI not found' })).toMatchObject({ status: 'rejected', problems: ['NPPES lookup failed: NPI not found'] });
     expect(withLookup(first, verified(first.npi, { validation_errors: ['NPI is deactivated'] }))).toMatchObject({ status: 'rejected', problems: ['NPPES reports: NPI is deactivated'] });
     expect(withLookup(first, verified(first.npi, { enumeration_type: 'NPI-2' }))).toMatchObject({ status: 'rejected', problems: [IMPORT_TEXTS.notIndividual] });
@@ -60,7 +60,7 @@ describe('the import job', () => {
     job = replaceRow(job, { ...nextToCreate(job)!, status: 'created' });
     const lines = reportCsv(job).split('\r\n');
     expect(lines[0]).toBe('line,npi,name,result,provider_id,problems');
-    expect(lines[1]).toBe(`2,1234567893,Dr 1234567893,created,${job.rows[0].ids.provider},`);
+    expect(lines[1]).toBe(`2,1234567893,Dr 1234567893,created,${job.rows[0]!.ids.provider},`);
     expect(lines[2]).toBe('3,1234567890,,skipped,,bad digit');
     expect(lines[3]).toBe('4,1047123405,Dr 1047123405,not imported,,');
   });

@@ -9,6 +9,9 @@ import Papa from 'papaparse';
 import type { ImportRow } from '../../../lib/provider-import/import-rows.ts';
 import type { StoredNpiVerification } from '../../../lib/provider-create/npi-verification.ts';
 
+/** NPPES publishes no rate; one lookup every 250 ms stays well under what its API tolerates. */
+export const NPPES_SPACING_MS = 250;
+
 /** pending: waits for its NPPES lookup; ready: may be created; rejected: has problems; created; failed: the save was refused. */
 export type RowStatus = 'pending' | 'ready' | 'rejected' | 'created' | 'failed';
 
