@@ -109,3 +109,13 @@ $$;
 comment on function public.claim_result_distributions(integer) is 'Service role: claims up to p_batch due distribution sends (status sending) for result-distribute.';
 revoke execute on function public.claim_result_distributions(integer) from public, anon, authenticated;
 grant execute on function public.claim_result_distributions(integer) to service_role;
+
+-- A critical value is acknowledged by the ordering provider too (their own login), not
+-- only by staff: being told and acknowledging is the provider's part of the record. One
+-- update policy (the linter flags several permissive ones); private.guard_alert still
+-- lets a user only acknowledge an open alert, stamped by the server.
+drop policy "staff acknowledge alerts" on public.alerts;
+create policy "staff acknowledge alerts; the provider their critical values" on public.alerts
+  for update to authenticated
+  using ((select private.is_staff()) or (kind = 'critical_value' and provider_id = (select private.my_provider_id()) and (select private.my_account_active())))
+  with check ((select private.is_staff()) or (kind = 'critical_value' and provider_id = (select private.my_provider_id()) and (select private.my_account_active())));

@@ -192,4 +192,15 @@ describe('from the refused side', () => {
     const forged = await providerLogin.client.from('result_distributions').insert({ result_id: resultId, provider_id: providerId, purpose: 'result', channel: 'email', recipient: 'x@y.test', result_received_at: new Date().toISOString() });
     expect(forged.error?.code).toBe('42501');
   });
+
+  it('the ordering provider acknowledges their critical value (stamped by the server); another provider cannot', async () => {
+    const { resultId } = await orderWithResult('460', ['HH']);
+    const { data: alert } = await env.service().from('alerts').select('id').eq('kind', 'critical_value').eq('details->>result_id', resultId).single();
+    const refused = await otherProvider.client.from('alerts').update({ acknowledged_at: new Date().toISOString() }).eq('id', alert?.id as string).select('id');
+    expect(refused.data).toEqual([]);
+    const done = await providerLogin.client.from('alerts').update({ acknowledged_at: '2000-01-01T00:00:00Z' }).eq('id', alert?.id as string).select('acknowledged_at, acknowledged_by').single();
+    expect(done.error).toBeNull();
+    expect(done.data?.acknowledged_by).toBe(providerLogin.id);
+    expect(Date.parse(done.data?.acknowledged_at as string)).toBeGreaterThan(Date.now() - 60_000);
+  });
 });

@@ -38,3 +38,21 @@ export const FORMAT_LABELS: Record<string, string> = {
 export function formatTime(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace('T', ' ') : '—';
 }
+
+/** The words of the result's distribution and critical value notification record. */
+export const DISTRIBUTION_TEXT = {
+  title: 'Distribution',
+  criticalTitle: 'Critical value notification record',
+  loading: 'Reading the distribution record…',
+  offline: 'The distribution record is read from the server: it shows when you are online.',
+  failed: (message: string) => `The distribution record could not be read: ${message}`,
+  none: "Not emailed or faxed: the provider's preferences send this result in the app only.",
+  noNotices: 'No notices recorded yet.',
+  notAcknowledged: 'Not acknowledged yet: the critical value is escalated again until someone acknowledges it.',
+  acknowledged: (by: string, at: string) => `Acknowledged by ${by} at ${at}`,
+  acknowledge: 'Acknowledge critical value',
+  acknowledgedToast: 'Critical value acknowledged',
+  acknowledgedDescription: 'The server recorded who acknowledged it and when; it is not escalated again.',
+  acknowledgePending: 'Acknowledged on this device: it reaches the laboratory when you are online',
+  acknowledgeFailed: 'The critical value could not be acknowledged.',
+} as const;
