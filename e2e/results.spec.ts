@@ -93,7 +93,6 @@ test('a critical result arrives, is first in the provider’s inbox with a banne
   const record = page.getByRole('table', { name: 'Critical value notification record' });
   await expect(record.getByRole('row').filter({ hasText: listAddress })).toContainText('Sent');
   await expect(page.getByRole('table', { name: 'Distribution' }).getByRole('row').filter({ hasText: `+1518555${faxDigits}` })).toContainText('Sent');
-  await page.screenshot({ path: test.info().outputPath('result-distribution.png'), fullPage: true });
 
   // Read in the mail catcher and the fax simulator, as the clinic would receive them.
   const mails = await simulator<Array<{ subject: string; text: string }>>(`mail/messages?email=${encodeURIComponent(listAddress)}`);
