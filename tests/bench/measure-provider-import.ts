@@ -52,6 +52,7 @@ try {
   };
   const db = await openLocalDatabase('measure-provider-import', {
     storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+    devMode: false,
     multiInstance: false,
     tables: ['organizations', 'providers', 'provider_organization_memberships', 'provider_preferences'],
   });
