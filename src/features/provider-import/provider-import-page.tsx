@@ -5,6 +5,7 @@
 import { Alert, Card, Input, Spinner, Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { useSyncStore } from '../../stores/sync-store.ts';
 import { ImportJobView } from './components/import-job-view.tsx';
 import { useImportJob } from './data/use-import-job.ts';
 import { IMPORT_TEXTS } from './model/import-job.ts';
@@ -12,6 +13,8 @@ import { IMPORT_TEXTS } from './model/import-job.ts';
 export function ProviderImportPage() {
   const controls = useImportJob();
   const { job } = controls;
+  // The file's rows are checked against the directory on this device: it must have synced once.
+  const synced = useSyncStore((state) => state.firstSync.done);
   return (
     <Stack gap="4">
       <PageHeader title={IMPORT_TEXTS.title} description={IMPORT_TEXTS.description} />
@@ -20,11 +23,12 @@ export function ProviderImportPage() {
         <Card.Root variant="outline">
           <Card.Body>
             <Stack gap="3">
-              <Field label={IMPORT_TEXTS.fileLabel} helperText="At most 1,000 rows.">
+              <Field label={IMPORT_TEXTS.fileLabel} helperText={synced ? 'At most 1,000 rows.' : 'Waiting for the directory to finish its first sync on this device…'}>
                 <Input
                   type="file"
                   accept=".csv,text/csv"
                   p="1"
+                  disabled={!synced}
                   onChange={(event) => {
                     const file = event.target.files?.[0];
                     if (file) void controls.readFile(file);
