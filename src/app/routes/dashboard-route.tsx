@@ -2,7 +2,8 @@
  * /dashboard composed from the features (issue 27; features do not import each other): the
  * staff see verification health, organizations and this device's sync state; a provider's
  * own login sees their record; orders count once the protected data is open in the tab, and
- * the orders the laboratory refused are listed (issue 32).
+ * the orders the laboratory refused are listed (issue 32); results first: critical values not
+ * acknowledged, results waiting for sign-off, results that matched no order.
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
@@ -20,9 +21,10 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/my-provider/use-my-provider.ts'),
     import('../../features/orders/dashboard/refused-orders-card.tsx'),
   ]);
-  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }] = await Promise.all([
+  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }, { ResultFiguresCard }] = await Promise.all([
     import('../../features/orders/dashboard/order-figures-card.tsx'),
     import('../../features/patients/data/use-data-layer.ts'),
+    import('../../features/results/dashboard/result-figures-card.tsx'),
   ]);
 
   // Orders live in the protected database: counted once it is open in this tab.
@@ -45,6 +47,8 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
   }
 
   const sections: DashboardSection[] = [
+    // Critical values first, and loud (issue 27).
+    { id: 'results', audience: 'staff', Component: ResultFiguresCard },
     { id: 'alerts', audience: 'staff', wide: true, Component: AlertsCard },
     { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
     { id: 'orders', audience: 'staff', Component: OrdersSection },
