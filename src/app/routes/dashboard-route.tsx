@@ -21,10 +21,12 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/my-provider/use-my-provider.ts'),
     import('../../features/orders/dashboard/refused-orders-card.tsx'),
   ]);
-  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }, { ResultFiguresCard }] = await Promise.all([
+  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }, { ResultFiguresCard }, { MyOrdersCard }, { MyResultsCard }] = await Promise.all([
     import('../../features/orders/dashboard/order-figures-card.tsx'),
     import('../../features/patients/data/use-data-layer.ts'),
     import('../../features/results/dashboard/result-figures-card.tsx'),
+    import('../../features/orders/dashboard/my-orders-card.tsx'),
+    import('../../features/results/dashboard/my-results-card.tsx'),
   ]);
 
   // Orders live in the protected database: counted once it is open in this tab.
@@ -36,6 +38,15 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
   function RefusedOrdersSection() {
     const protectedData = useProtectedData();
     return <RefusedOrdersCard db={protectedData?.db ?? null} />;
+  }
+
+  // A provider's (and their delegates') own orders and results: RLS puts only theirs on the device.
+  function MyOrdersSection() {
+    return <MyOrdersCard db={useProtectedData()?.db ?? null} />;
+  }
+
+  function MyResultsSection() {
+    return <MyResultsCard unlocked={Boolean(useProtectedData()?.db)} />;
   }
 
   function OwnRecordSection() {
@@ -55,6 +66,8 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
     { id: 'refused-orders', audience: 'staff', Component: RefusedOrdersSection },
     { id: 'sync', audience: 'staff', Component: SyncCard },
+    { id: 'my-results', audience: 'provider', Component: MyResultsSection },
+    { id: 'my-orders', audience: 'provider', Component: MyOrdersSection },
     { id: 'own-record', audience: 'provider', Component: OwnRecordSection },
     { id: 'provider-sync', audience: 'provider', Component: SyncCard },
   ];

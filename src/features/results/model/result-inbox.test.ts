@@ -33,6 +33,10 @@ describe('the results inbox', () => {
     expect(unreviewedCount([{ reviewed_at: null }, { reviewed_at: '2026-11-21' }])).toBe(1);
   });
 
+  it('filters the results nobody has opened yet (a provider\'s unread results)', () => {
+    expect(filterResults(rows, { review: 'unread', flag: 'all', provider: '' }, '').map((r) => r.id)).toEqual(['critical', 'abnormal', 'new-normal', 'old-normal']);
+  });
+
   it('filters the critical values nobody has acknowledged (the dashboard\'s loud figure), signed off or not', () => {
     const withOpen = [...rows, row('open-critical', { critical: true, criticalOpen: true }), row('open-signed', { critical: true, criticalOpen: true, reviewedAt: '2026-11-21T12:00:00Z' })];
     expect(filterResults(withOpen, { review: 'all', flag: 'unacknowledged', provider: '' }, '').map((r) => r.id)).toEqual(['open-critical', 'open-signed']);

@@ -6,7 +6,8 @@
  */
 import { choiceFilter, idFilter } from '../../../lib/list/url-filters.ts';
 
-export const REVIEW_STATES = ['unreviewed', 'reviewed', 'all'] as const;
+/** `unread`: nobody has opened it yet (not seen; a sign-off also marks it seen). */
+export const REVIEW_STATES = ['unreviewed', 'unread', 'reviewed', 'all'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
 export const RESULT_FILTERS = {
@@ -54,6 +55,13 @@ export function compareResults(a: ResultListRow, b: ResultListRow): number {
   return b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id);
 }
 
+const REVIEW_TESTS: Readonly<Record<ReviewState, (row: ResultListRow) => boolean>> = {
+  unreviewed: (row) => row.reviewedAt === null,
+  unread: (row) => row.seenAt === null && row.reviewedAt === null,
+  reviewed: (row) => row.reviewedAt !== null,
+  all: () => true,
+};
+
 const FLAG_TESTS: Readonly<Record<ResultFlagFilter, (row: ResultListRow) => boolean>> = {
   all: () => true,
   abnormal: (row) => row.abnormal,
@@ -64,7 +72,7 @@ const FLAG_TESTS: Readonly<Record<ResultFlagFilter, (row: ResultListRow) => bool
 export function filterResults(rows: readonly ResultListRow[], filters: ResultFilters, search: string): ResultListRow[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   return rows
-    .filter((row) => filters.review === 'all' || (filters.review === 'reviewed') === (row.reviewedAt !== null))
+    .filter((row) => REVIEW_TESTS[filters.review](row))
     .filter((row) => FLAG_TESTS[filters.flag](row))
     .filter((row) => !filters.provider || row.providerId === filters.provider)
     .filter((row) => {
