@@ -28,6 +28,7 @@ export const workspaceRoutes: RouteObject[] = [
     path: 'results',
     children: [
       { index: true, lazy: resultsInboxPage },
+      { path: 'unmatched', lazy: page(() => import('../../features/results/components/unmatched-results-page.tsx'), 'UnmatchedResultsPage') },
       { path: ':id', lazy: resultDetailPage },
     ],
   },
