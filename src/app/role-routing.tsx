@@ -18,7 +18,7 @@ export const PROVIDER_HOME = '/my-provider';
 const PROVIDER_PAGES: ReadonlySet<string> = new Set([PROVIDER_HOME, '/dashboard', '/results', '/orders']);
 /** And the pages below these (a result of their inbox, issue 32; one of their orders), order entry aside. */
 const PROVIDER_PREFIXES: readonly string[] = ['/results/', '/orders/'];
-const STAFF_ONLY: ReadonlySet<string> = new Set(['/orders/entry', '/results/unmatched']);
+const STAFF_ONLY: ReadonlySet<string> = new Set(['/orders/entry', '/results/queue']);
 
 export function homePathFor(providerOnly: boolean): string {
   return providerOnly ? PROVIDER_HOME : '/dashboard';

@@ -2,8 +2,10 @@
  * /dashboard composed from the features (issue 27; features do not import each other): the
  * staff see verification health, organizations and this device's sync state; a provider's
  * own login sees their record; orders count once the protected data is open in the tab, and
- * the orders the laboratory refused are listed (issue 32); results first: critical values not
- * acknowledged, results waiting for sign-off, results that matched no order.
+ * the orders the laboratory refused are listed, and the result queue and failed result
+ * emails and faxes counted (issue 32); results first: critical values not acknowledged,
+ * results waiting for sign-off, results that matched no order. A provider (and their
+ * delegates) sees their own orders by status and their unread results.
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
@@ -21,9 +23,10 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/my-provider/use-my-provider.ts'),
     import('../../features/orders/dashboard/refused-orders-card.tsx'),
   ]);
-  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }, { ResultFiguresCard }, { MyOrdersCard }, { MyResultsCard }] = await Promise.all([
+  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }, { ResultDeliveryCard }, { ResultFiguresCard }, { MyOrdersCard }, { MyResultsCard }] = await Promise.all([
     import('../../features/orders/dashboard/order-figures-card.tsx'),
     import('../../features/patients/data/use-data-layer.ts'),
+    import('../../features/results/dashboard/result-delivery-card.tsx'),
     import('../../features/results/dashboard/result-figures-card.tsx'),
     import('../../features/orders/dashboard/my-orders-card.tsx'),
     import('../../features/results/dashboard/my-results-card.tsx'),
@@ -65,6 +68,7 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     { id: 'orders', audience: 'staff', Component: OrdersSection },
     { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
     { id: 'refused-orders', audience: 'staff', Component: RefusedOrdersSection },
+    { id: 'result-delivery', audience: 'staff', Component: ResultDeliveryCard },
     { id: 'sync', audience: 'staff', Component: SyncCard },
     { id: 'my-results', audience: 'provider', Component: MyResultsSection },
     { id: 'my-orders', audience: 'provider', Component: MyOrdersSection },

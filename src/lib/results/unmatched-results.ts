@@ -8,8 +8,8 @@
 import { useEffect, useState } from 'react';
 import { useSyncStore } from '../../stores/sync-store.ts';
 
-/** The staff's list of them (issue 32's error queue): the dashboard's figure links here. */
-export const UNMATCHED_RESULTS_PATH = '/results/unmatched';
+/** The staff's list of them, where they are matched or rejected (issue 32's result queue): the dashboard's figure opens it. */
+export const UNMATCHED_RESULTS_PATH = '/results/queue';
 
 const REFRESH_MS = 60_000;
 
@@ -44,25 +44,4 @@ export function useUnmatchedResultsCount(): UnmatchedCount {
     };
   }, [online]);
   return state;
-}
-
-export interface UnmatchedResult {
-  id: string;
-  received_at: string;
-  placer_order_number: string | null;
-  patient_name: string | null;
-  error: string;
-}
-
-/** The open ones, oldest first (the order they wait in), at most `limit`. */
-export async function fetchOpenUnmatchedResults(limit = 200): Promise<UnmatchedResult[]> {
-  const { supabase } = await import('../supabase.ts');
-  const { data, error } = await supabase
-    .from('result_inbox_errors')
-    .select('id, received_at, placer_order_number, patient_name, error')
-    .eq('status', 'open')
-    .order('received_at', { ascending: true })
-    .limit(limit);
-  if (error) throw new Error(error.message);
-  return (data ?? []) as UnmatchedResult[];
 }
