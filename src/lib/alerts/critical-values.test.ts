@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { AlertDoc } from '../../db/index.ts';
 import { OPEN_CRITICAL_VALUES, openCriticalResultId, openCriticalResultIds } from './critical-values.ts';
 
-const alert = (over: { kind?: string; acknowledged_at?: string | null; details?: unknown }) => ({
+type AlertPart = Pick<AlertDoc, 'kind' | 'acknowledged_at' | 'details'>;
+
+const alert = (over: Partial<AlertPart>): AlertPart => ({
   kind: 'critical_value',
   acknowledged_at: null,
   details: { result_id: 'r1' },
