@@ -47,17 +47,23 @@ export interface FigureProps {
   to: string;
   tone?: FigureTone;
   testId: string;
+  /** Shown instead of the count when it cannot be counted here (e.g. "Counted online" for a server-only list). */
+  unavailable?: string;
 }
 
 /** One figure: the count, large, and its label; the whole line links to the list. */
-export function Figure({ label, count, to, tone = 'neutral', testId }: FigureProps) {
+export function Figure({ label, count, to, tone = 'neutral', testId, unavailable }: FigureProps) {
   const color = count !== null && count > 0 ? TONE_COLOR[tone] : 'fg.muted';
   return (
     <Link asChild variant="plain" display="block" rounded="md" _hover={{ bg: 'bg.muted' }} px="2" py="1" mx="-2" outlineOffset="2px">
       <RouterLink to={to} data-testid={testId}>
         <HStack justify="space-between" gap="4" w="full">
           <Text fontSize="sm">{label}</Text>
-          {count === null ? (
+          {count === null && unavailable ? (
+            <Text as="span" fontSize="xs" color="fg.muted" data-testid={`${testId}-unavailable`}>
+              {unavailable}
+            </Text>
+          ) : count === null ? (
             <Skeleton h="6" w="10" aria-label="Counting…" />
           ) : (
             <Text as="span" fontSize="xl" fontWeight="semibold" color={color} fontVariantNumeric="tabular-nums" data-testid={`${testId}-count`}>
