@@ -8,7 +8,8 @@
  * Medicare check agrees; the server delivers it to the laboratory (issue 32), which takes
  * it once, and the order page shows it received. The requisition printed offline opens as a
  * PDF made on the device, and its print reaches the audit trail once online; the signed
- * ABN's scan is attached offline and waits on the device. Screenshots of the entry page
+ * ABN's scan is attached offline, waits on the device, and is uploaded once online (staff
+ * download it). Screenshots of the entry page
  * (light and dark, 1280 and 768 wide)
  * go to test-results for a person to look at.
  */
@@ -29,6 +30,16 @@ async function rest<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T>
   expect(response.ok, pathAndQuery).toBe(true);
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+async function accessToken(email: string, password: string): Promise<string> {
+  const response = await fetch(`${STACK_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function shoot(page: Page, name: string, width: number, scheme: 'light' | 'dark') {
@@ -146,6 +157,14 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
     ['LIPID', null],
   ]);
   expect(stored[0]?.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'], estimated_costs: { HBA1C: 45.5 } });
+  // The signed ABN's scan follows the order to Storage, and staff can download it.
+  await expect(page.getByTestId('abn-scan-state')).toHaveText('Signed ABN uploaded', { timeout: 30_000 });
+  const staffToken = await accessToken(STAFF.email, STAFF.password);
+  const download = await fetch(`${STACK_URL}/storage/v1/object/authenticated/order-attachments/${orderId}/abn-signed.pdf`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${staffToken}` },
+  });
+  expect(download.status).toBe(200);
+  expect(Buffer.from(await download.arrayBuffer()).equals(scan)).toBe(true);
   // The print made offline is in the audit trail once online.
   await expect
     .poll(async () => (await rest<Array<{ action: string }>>(`access_log?row_id=eq.${orderId}&action=eq.printed_requisition&select=action`)).length, { timeout: 30_000 })
