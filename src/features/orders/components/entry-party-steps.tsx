@@ -8,6 +8,7 @@ import type { OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index
 import { formatMbi } from '../../../lib/lab/mbi.ts';
 import { medicareOrderingEligibility, type MedicareEligibility } from '../../../lib/lab/medicare-eligibility.ts';
 import { alertKindLabel } from '../../../lib/alerts/alert-texts.ts';
+import { confirmedExclusion, EXCLUDED_ORDER_REFUSAL, exclusionLabel } from '../../../lib/exclusions/order-exclusion.ts';
 import { BILLINGS, enrollmentBlock, enrollmentBlockMessage, type Coverage, type EntryAlert, type OrderDraft } from '../model/order-draft.ts';
 import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
@@ -47,6 +48,8 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
   const chosen = props.providers?.find((provider) => provider.id === props.draft.providerId) ?? null;
   const block = chosen ? enrollmentBlock(props.alerts) : null;
   const eligibility = chosen ? medicareOrderingEligibility(chosen, props.now) : null;
+  // Kept selectable only when already chosen (a screening that arrived after the choice), so it can be shown and changed.
+  const chosenExclusion = chosen ? confirmedExclusion(chosen) : null;
   return (
     <StepCard id="step-provider" number={2} title="Ordering provider" done={chosen !== null}>
       {props.draft.organizationId === null ? (
@@ -59,10 +62,15 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
           required
           value={props.draft.providerId ?? ''}
           placeholder="Choose the ordering provider"
-          options={(props.providers ?? []).map((provider) => ({
-            value: provider.id,
-            label: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''} · NPI ${provider.npi ?? 'none'} · ${ELIGIBILITY_LABELS[medicareOrderingEligibility(provider, props.now).status]}`,
-          }))}
+          options={(props.providers ?? []).map((provider) => {
+            const exclusion = confirmedExclusion(provider);
+            const status = exclusion ? exclusionLabel(exclusion) : ELIGIBILITY_LABELS[medicareOrderingEligibility(provider, props.now).status];
+            return {
+              value: provider.id,
+              label: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''} · NPI ${provider.npi ?? 'none'} · ${status}`,
+              disabled: exclusion !== null && provider.id !== props.draft.providerId,
+            };
+          })}
           onChange={(value) => props.update({ providerId: value || null })}
         />
       )}
@@ -74,6 +82,15 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
             {eligibility.reason}
           </Text>
         </HStack>
+      )}
+      {chosenExclusion && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{exclusionLabel(chosenExclusion)}</Alert.Title>
+            <Alert.Description>{EXCLUDED_ORDER_REFUSAL} Choose another provider.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
       )}
       {block && (
         <Alert.Root status="error" role="alert">
