@@ -111,6 +111,10 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await page.getByLabel('Add a test', { exact: true }).press('Enter');
   await page.getByLabel('Add a test', { exact: true }).fill('LIPID');
   await page.getByLabel('Add a test', { exact: true }).press('Enter');
+  // Staff star the lipid panel as the organization's favourite (kept offline, synced later).
+  const star = page.getByRole('button', { name: /^Star Lipid panel as a favourite of Capital Region/ });
+  await star.click();
+  await expect(page.getByRole('button', { name: /^Unstar Lipid panel as a favourite of Capital Region/ })).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('Add a diagnosis code', { exact: true }).fill('E78.5');
   await page.getByLabel('Add a diagnosis code', { exact: true }).press('Enter');
 
@@ -157,6 +161,9 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
     ['LIPID', null],
   ]);
   expect(stored[0]?.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'], estimated_costs: { HBA1C: 45.5 } });
+  await expect
+    .poll(async () => (await rest<Array<{ favorite_tests: string[] | null }>>(`organizations?legal_name=like.Capital%20Region*&select=favorite_tests`))[0]?.favorite_tests, { timeout: 30_000 })
+    .toEqual(['LIPID']);
   // The signed ABN's scan follows the order to Storage, and staff can download it.
   await expect(page.getByTestId('abn-scan-state')).toHaveText('Signed ABN uploaded', { timeout: 30_000 });
   const staffToken = await accessToken(STAFF.email, STAFF.password);

@@ -352,3 +352,19 @@ describe('a confirmed OIG exclusion', () => {
     expectOk(await staff.client.from('orders').insert(orderRow({ provider_id: provider, billing: 'client', coverage_rank: null })), 201);
   });
 });
+
+describe('favourite tests (organizations and providers)', () => {
+  it('staff star tests on an organization and a provider; more than 50 is refused (23514); a delegate cannot star', async () => {
+    const organization = await seedOne('organizations', organizationRow());
+    const provider = await seedOne('providers', providerRow());
+    expectOk(await staff.client.from('organizations').update({ favorite_tests: ['HBA1C', 'LIPID'] }).eq('id', organization), 204);
+    expectOk(await staff.client.from('providers').update({ favorite_tests: ['PTINR'] }).eq('id', provider), 204);
+    expect((await serviceClient().from('organizations').select('favorite_tests').eq('id', organization).single()).data).toEqual({ favorite_tests: ['HBA1C', 'LIPID'] });
+    expect((await serviceClient().from('providers').select('favorite_tests').eq('id', provider).single()).data).toEqual({ favorite_tests: ['PTINR'] });
+    const tooMany = Array.from({ length: 51 }, (_, index) => `T${index}`);
+    expectRefused(await staff.client.from('organizations').update({ favorite_tests: tooMany }).eq('id', organization), 400, '23514');
+    const delegate = await delegateOf(provider, 'order', 'orders-favourite-delegate');
+    await delegate.client.from('providers').update({ favorite_tests: [] }).eq('id', provider);
+    expect((await serviceClient().from('providers').select('favorite_tests').eq('id', provider).single()).data).toEqual({ favorite_tests: ['PTINR'] });
+  });
+});
