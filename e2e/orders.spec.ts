@@ -102,8 +102,24 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   // The connection drops while the order is entered: everything after runs offline.
   await context.setOffline(true);
 
+  // A patient added without leaving the order (the patients feature's form, in a dialog,
+  // duplicates warning kept) is chosen at once; the order then goes to the Medicare patient.
+  await page.getByRole('button', { name: 'Add patient' }).click();
+  const addPatient = page.getByRole('dialog', { name: 'Add patient' });
+  await addPatient.getByLabel('First name').fill('Eleanor');
+  await addPatient.getByLabel('Last name').fill('Whitfield');
+  await addPatient.getByLabel('Date of birth').fill('1946-05-14');
+  await expect(addPatient.getByTestId('possible-duplicates')).toContainText('Same last name and date of birth');
+  await addPatient.getByLabel('First name').fill('Orla');
+  await addPatient.getByLabel('Date of birth').fill('1990-05-06');
+  await addPatient.getByLabel('Sex').selectOption('female');
+  await addPatient.getByLabel('Payer type').first().selectOption('self_pay');
+  await addPatient.getByRole('button', { name: 'Save patient' }).click();
+  await expect(addPatient).toBeHidden();
+  await expect(page.locator('#step-patient')).toContainText('Whitfield, Orla');
+  await page.getByRole('button', { name: 'Change patient' }).click();
   await page.getByLabel('Find the patient', { exact: true }).fill(PATIENT.search);
-  await page.getByLabel('Find the patient', { exact: true }).press('Enter');
+  await page.getByRole('button', { name: /Whitfield, Eleanor/ }).click();
   await page.getByLabel('Who pays').selectOption('insurance');
   await expect(page.getByLabel('Coverage')).toContainText('Medicare');
 
