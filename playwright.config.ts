@@ -6,20 +6,46 @@
  */
 import { defineConfig, devices } from '@playwright/test';
 
-const appPort = Number(process.env.E2E_APP_PORT ?? 4391);
-const stackPort = Number(process.env.E2E_STACK_PORT ?? 54391);
+const basePorts = { app: Number(process.env.E2E_APP_PORT ?? 4391), stack: Number(process.env.E2E_STACK_PORT ?? 54391) };
 const external = process.env.E2E_BASE_URL;
-const baseURL = external ?? `http://127.0.0.1:${appPort}`;
-process.env.E2E_STACK_URL ??= `http://127.0.0.1:${stackPort}`;
+// `npm run e2e` runs two workers, each against its own stack and app (ports 100 apart), so
+// the journeys never share a database and the whole suite takes about half the time. A
+// single spec run by hand keeps one worker and one server.
+const workers = external ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+const PORT_STEP_PER_WORKER = 100;
+const portsOf = (index: number) => ({ app: basePorts.app + index * PORT_STEP_PER_WORKER, stack: basePorts.stack + index * PORT_STEP_PER_WORKER });
+// Playwright loads this file again in each worker, with TEST_PARALLEL_INDEX set: there it
+// points the tests (baseURL, STACK_URL in e2e/support/env.ts) at that worker's own servers.
+const mine = portsOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+const baseURL = external ?? `http://127.0.0.1:${mine.app}`;
+if (external) process.env.E2E_STACK_URL ??= `http://127.0.0.1:${mine.stack}`;
+else process.env.E2E_STACK_URL = `http://127.0.0.1:${mine.stack}`;
 // Several runs may share this work tree: each instance (by its app port) keeps its own
 // results, database and build, so one run never cleans up another's files.
-const instance = new URL(baseURL).port || String(appPort);
+const runInstance = external ? new URL(external).port || 'external' : String(basePorts.app);
+
+function serverFor(index: number) {
+  const ports = portsOf(index);
+  return {
+    command: 'npx tsx scripts/start.ts --reset',
+    url: `http://127.0.0.1:${ports.app}/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      APP_PORT: String(ports.app),
+      STACK_PORT: String(ports.stack),
+      STACK_DATA_DIR: `.stack-data/e2e-${ports.app}`,
+      APP_OUT_DIR: `dist-e2e/${ports.app}`,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: process.env.E2E_OUTPUT_DIR ?? `test-results/e2e-${instance}`,
-  // Two cores shared with the stack and the build: one browser at a time.
-  workers: 1,
+  outputDir: process.env.E2E_OUTPUT_DIR ?? `test-results/e2e-${runInstance}`,
+  workers,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -46,20 +72,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: external
-    ? undefined
-    : {
-        command: 'npx tsx scripts/start.ts --reset',
-        url: `${baseURL}/`,
-        timeout: 300_000,
-        reuseExistingServer: false,
-        stdout: 'pipe',
-        stderr: 'pipe',
-        env: {
-          APP_PORT: String(appPort),
-          STACK_PORT: String(stackPort),
-          STACK_DATA_DIR: `.stack-data/e2e-${instance}`,
-          APP_OUT_DIR: `dist-e2e/${instance}`,
-        },
-      },
+  webServer: external ? undefined : Array.from({ length: workers }, (_, index) => serverFor(index)),
 });

@@ -4,7 +4,10 @@
  * as the simulator does); the provider signs in, sees the count beside Results, opens the
  * inbox (the password given at sign-in opens the protected records), finds the result first with its
  * Critical badge, opens it, sees the critical banner, and signs it off; the server records
- * the provider as the one who signed off. Screenshots of the inbox and the result go to
+ * the provider as the one who signed off; the provider acknowledges the critical value and
+ * the page records who did. Meanwhile the result was distributed by the provider's
+ * preferences: its email and the critical-value notice are read in the stack's mail catcher,
+ * its fax (a PDF) in the fax simulator. Screenshots of the inbox and the result go to
  * test-results for a person to look at.
  */
 import { expect, test } from '@playwright/test';
@@ -24,9 +27,23 @@ async function rest<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T>
   return (text ? JSON.parse(text) : null) as T;
 }
 
-test('a critical result arrives, is first in the provider’s inbox with a banner, and the provider signs it off', async ({ page }) => {
+async function simulator<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${STACK_URL}/__simulator/${path}`, { ...init, headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' } });
+  expect(response.ok, `${path}: ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+test('a critical result arrives, is first in the provider’s inbox with a banner, is signed off and acknowledged, and is emailed and faxed', async ({ page }) => {
   test.setTimeout(90_000);
   const [provider] = await rest<Array<{ id: string }>>(`providers?npi=eq.${PROVIDER.npi}&select=id`);
+  // The provider's preferences: email to a distribution list, fax, the summary format.
+  const listAddress = `results-${Date.now()}@whitfield-clinic.test`;
+  const faxDigits = String(Date.now()).slice(-4);
+  await rest('provider_preferences?on_conflict=provider_id', {
+    method: 'POST',
+    headers: { Prefer: 'return=representation,resolution=merge-duplicates' },
+    body: JSON.stringify({ provider_id: provider!.id, email_notifications: true, fax_notifications: true, fax_number: `(518) 555-${faxDigits}`, favorite_reports: [listAddress], report_format: 'summary' }),
+  });
   const [membership] = await rest<Array<{ organization_id: string }>>(`provider_organization_memberships?provider_id=eq.${provider!.id}&select=organization_id&limit=1`);
   const [patient] = await rest<Array<{ id: string }>>('patients?last_name=eq.Whitfield&select=id&limit=1');
   const requisition = `R-E2E-${String(Date.now()).slice(-6)}`;
@@ -50,6 +67,8 @@ test('a critical result arrives, is first in the provider’s inbox with a banne
   });
   const answer = await fetch(`${STACK_URL}/functions/v1/lis-inbound`, { method: 'POST', headers: { 'x-lis-secret': 'local-lis-shared-secret' }, body: oru });
   expect(await answer.text()).toContain(`MSA|AA|`);
+  // The scheduler's job, run now rather than waited for: it emails and faxes the result.
+  await simulator('scheduler/run/result-distribute', { method: 'POST' });
 
   await signIn(page, PROVIDER.email, PROVIDER.password);
   await page.waitForURL((url) => url.pathname === '/my-provider', { timeout: 60_000 });
@@ -69,6 +88,19 @@ test('a critical result arrives, is first in the provider’s inbox with a banne
   await page.screenshot({ path: test.info().outputPath('result-detail.png'), fullPage: true });
   await page.getByRole('button', { name: 'Sign off', exact: true }).click();
   await expect(page.getByText(/^Signed off \d{4}-/)).toBeVisible();
+  await page.getByRole('button', { name: 'Acknowledge critical value' }).click();
+  await expect(page.getByTestId('critical-acknowledgement')).toHaveText(/^Acknowledged by .+ at \d{4}-/, { timeout: 15_000 });
+  const record = page.getByRole('table', { name: 'Critical value notification record' });
+  await expect(record.getByRole('row').filter({ hasText: listAddress })).toContainText('Sent');
+  await expect(page.getByRole('table', { name: 'Distribution' }).getByRole('row').filter({ hasText: `+1518555${faxDigits}` })).toContainText('Sent');
+
+  // Read in the mail catcher and the fax simulator, as the clinic would receive them.
+  const mails = await simulator<Array<{ subject: string; text: string }>>(`mail/messages?email=${encodeURIComponent(listAddress)}`);
+  expect(mails.map((m) => m.subject).sort()).toEqual([`CRITICAL VALUE: Basic metabolic panel for requisition ${requisition}`, `Result: Basic metabolic panel for requisition ${requisition}`]);
+  expect(mails.find((m) => m.subject.startsWith('Result'))?.text).toContain('Potassium (2823-3): 6.9 mmol/L; range 3.5-5.1; flag HH CRITICAL');
+  const faxes = await simulator<Array<{ status: string; page_count: number; document: { content: string } | null }>>(`fax/messages?to=${encodeURIComponent(`+1518555${faxDigits}`)}`);
+  expect(faxes.map((f) => f.status)).toEqual(['delivered', 'delivered']);
+  expect(Buffer.from(faxes[0]!.document!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
   const [me] = await rest<Array<{ id: string }>>(`profiles?email=eq.${encodeURIComponent(PROVIDER.email)}&select=id`);
   await expect

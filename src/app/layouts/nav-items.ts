@@ -8,6 +8,7 @@ import {
   LuDatabase,
   LuFlaskConical,
   LuHistory,
+  LuInbox,
   LuLayoutDashboard,
   LuNetwork,
   LuStethoscope,
@@ -52,7 +53,8 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Order entry', to: '/orders/entry', icon: LuClipboardList },
       { label: 'Orders', to: '/orders', icon: LuClipboardCheck, end: true },
-      { label: 'Results', to: '/results', icon: LuFlaskConical, count: 'unreviewed-results' },
+      { label: 'Results', to: '/results', icon: LuFlaskConical, count: 'unreviewed-results', end: true },
+      { label: 'Result queue', to: '/results/queue', icon: LuInbox },
       { label: 'Patients', to: '/patients', icon: LuUserRound },
       { label: 'Test compendium', to: '/compendium', icon: LuBookOpen },
     ],

@@ -2,7 +2,8 @@
  * /dashboard composed from the features (issue 27; features do not import each other): the
  * staff see verification health, organizations and this device's sync state; a provider's
  * own login sees their record; orders count once the protected data is open in the tab, and
- * the orders the laboratory refused are listed (issue 32).
+ * the orders the laboratory refused are listed, and the result queue and failed result
+ * emails and faxes counted (issue 32).
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
@@ -20,9 +21,10 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/my-provider/use-my-provider.ts'),
     import('../../features/orders/dashboard/refused-orders-card.tsx'),
   ]);
-  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }] = await Promise.all([
+  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }, { ResultDeliveryCard }] = await Promise.all([
     import('../../features/orders/dashboard/order-figures-card.tsx'),
     import('../../features/patients/data/use-data-layer.ts'),
+    import('../../features/results/dashboard/result-delivery-card.tsx'),
   ]);
 
   // Orders live in the protected database: counted once it is open in this tab.
@@ -50,6 +52,7 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     { id: 'orders', audience: 'staff', Component: OrdersSection },
     { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
     { id: 'refused-orders', audience: 'staff', Component: RefusedOrdersSection },
+    { id: 'result-delivery', audience: 'staff', Component: ResultDeliveryCard },
     { id: 'sync', audience: 'staff', Component: SyncCard },
     { id: 'own-record', audience: 'provider', Component: OwnRecordSection },
     { id: 'provider-sync', audience: 'provider', Component: SyncCard },

@@ -28,3 +28,8 @@ export const resultDetailPage: Lazy = async () => {
   ]);
   return { Component: () => <ProtectedGate>{(db) => <ResultDetail db={db} />}</ProtectedGate> };
 };
+
+export const resultQueuePage: Lazy = async () => {
+  const { ResultQueuePage } = await import('../../features/results/components/result-queue-page.tsx');
+  return { Component: ResultQueuePage };
+};

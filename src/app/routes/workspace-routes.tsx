@@ -9,7 +9,7 @@ import { page } from './lazy-route.tsx';
 import { dashboardPage } from './dashboard-route.tsx';
 import { myProviderPage } from './my-provider-route.tsx';
 import { orderDetailPage, orderEntryPage, ordersListPage } from './order-routes.tsx';
-import { resultDetailPage, resultsInboxPage } from './result-routes.tsx';
+import { resultDetailPage, resultQueuePage, resultsInboxPage } from './result-routes.tsx';
 import { patientPage } from './patient-route.tsx';
 
 export const workspaceRoutes: RouteObject[] = [
@@ -28,6 +28,7 @@ export const workspaceRoutes: RouteObject[] = [
     path: 'results',
     children: [
       { index: true, lazy: resultsInboxPage },
+      { path: 'queue', lazy: resultQueuePage },
       { path: ':id', lazy: resultDetailPage },
     ],
   },

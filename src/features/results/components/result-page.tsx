@@ -3,7 +3,8 @@
  * banner, the observations in the ordering provider's report format (docs/results.md), the
  * laboratory's report PDF, the patient's history of each numeric test as a chart with its
  * reference range, and the review: the ordering provider signs off, anyone else who may see
- * it marks it seen. Its opening is logged.
+ * it marks it seen; its distribution by email and fax and, for a critical value, the
+ * notification record (result-distribution.tsx). Its opening is logged.
  */
 import { Badge, Box, Button, Card, DataList, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -20,6 +21,8 @@ import { markResultsSeen, signOffResults } from '../data/review.ts';
 import { useMyProviderId, usePreferences, useResultRecords } from '../data/use-results.ts';
 import { observationsOf, previousValues, testHistories } from '../model/result-history.ts';
 import { FORMAT_LABELS, formatTime, RESULT_STATUS_LABELS, RESULT_TEXT } from '../model/result-texts.ts';
+import { CriticalAcknowledge } from './critical-acknowledge.tsx';
+import { ResultDistribution } from './result-distribution.tsx';
 import { ResultHistoryChart } from './result-history-chart.tsx';
 import { CriticalBanner, FlagBadges } from './result-parts.tsx';
 
@@ -60,6 +63,7 @@ export function ResultDetail({ db }: { db: LocalDatabase }) {
   const records = useResultRecords(db);
   const user = useSessionStore(selectKnownUser);
   const myProviderId = useMyProviderId(user?.id ?? null);
+  const [acknowledgedAt, setAcknowledgedAt] = useState(0);
   const result = records.results.find((item) => item.id === id) ?? null;
   const patient = result ? records.patients.find((item) => item.id === result.patient_id) : undefined;
   const provider = useProviderNames(result ? [result.provider_id] : []).get(result?.provider_id ?? '');
@@ -96,7 +100,14 @@ export function ResultDetail({ db }: { db: LocalDatabase }) {
         description={patient ? `${patient.last_name}, ${patient.first_name} · ${patient.lab_patient_id}` : 'Unknown patient'}
         actions={<ReviewActions db={db} result={result} myProviderId={myProviderId} />}
       />
-      {result.critical ? <CriticalBanner /> : null}
+      {result.critical ? (
+        <Stack gap="2">
+          <CriticalBanner />
+          <Box>
+            <CriticalAcknowledge resultId={result.id} onAcknowledged={() => setAcknowledgedAt(Date.now())} />
+          </Box>
+        </Stack>
+      ) : null}
       <Card.Root variant="outline">
         <Card.Body>
           <DataList.Root orientation="horizontal" size="sm">
@@ -145,6 +156,7 @@ export function ResultDetail({ db }: { db: LocalDatabase }) {
           <Button variant="outline" onClick={() => void showReport()}>{RESULT_TEXT.openReport}</Button>
         </Box>
       ) : null}
+      <ResultDistribution resultId={result.id} critical={result.critical} refreshKey={`${result.reviewed_at ?? ''}:${acknowledgedAt}`} />
       <Stack gap="4" as="section" aria-label={RESULT_TEXT.history}>
         <Text fontWeight="semibold">{RESULT_TEXT.history}</Text>
         {histories.length === 0 ? <Text color="fg.muted">{RESULT_TEXT.noHistory}</Text> : histories.map((history) => <ResultHistoryChart key={history.code} history={history} />)}

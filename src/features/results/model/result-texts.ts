@@ -38,3 +38,47 @@ export const FORMAT_LABELS: Record<string, string> = {
 export function formatTime(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace('T', ' ') : '—';
 }
+
+/** The words of the result's distribution and critical value notification record. */
+export const DISTRIBUTION_TEXT = {
+  title: 'Distribution',
+  criticalTitle: 'Critical value notification record',
+  loading: 'Reading the distribution record…',
+  offline: 'The distribution record is read from the server: it shows when you are online.',
+  failed: (message: string) => `The distribution record could not be read: ${message}`,
+  none: "Not emailed or faxed: the provider's preferences send this result in the app only.",
+  noNotices: 'No notices recorded yet.',
+  notAcknowledged: 'Not acknowledged yet: the critical value is escalated again until someone acknowledges it.',
+  acknowledged: (by: string, at: string) => `Acknowledged by ${by} at ${at}`,
+  acknowledge: 'Acknowledge critical value',
+  acknowledgedToast: 'Critical value acknowledged',
+  acknowledgedDescription: 'The server recorded who acknowledged it and when; it is not escalated again.',
+  acknowledgePending: 'Acknowledged on this device: it reaches the laboratory when you are online',
+  acknowledgeFailed: 'The critical value could not be acknowledged.',
+} as const;
+
+/** The words of the error queue of laboratory messages (/results/queue). */
+export const QUEUE_TEXT = {
+  title: 'Result queue',
+  description: 'Laboratory messages that matched no order or could not be read. File each under an order, or reject it with a reason: nothing is dropped.',
+  loading: 'Reading the queue…',
+  offline: 'The result queue is kept on the server: it shows when you are online.',
+  failed: (message: string) => `The result queue could not be read: ${message}`,
+  empty: 'No laboratory messages are waiting.',
+  open: 'Waiting',
+  received: (at: string, controlId: string | null) => `Received ${at}${controlId ? ` · message ${controlId}` : ''}`,
+  about: (patient: string | null, placer: string | null) => `Patient: ${patient ?? 'not readable'} · Placer order number: ${placer ?? 'none'}`,
+  requisitionLabel: 'Requisition number of the order',
+  match: 'File under this order',
+  reasonLabel: 'Reason for rejecting',
+  reject: 'Reject',
+  reasonRequired: 'Give a reason for rejecting the message.',
+  requisitionRequired: 'Enter the requisition number of the order to file it under.',
+  noSuchOrder: (requisition: string) => `No order has the requisition number ${requisition}.`,
+  matched: 'Message filed under the order',
+  matchedDescription: (requisition: string) => `Its results are now on ${requisition}.`,
+  rejected: 'Message rejected',
+  resolvedTitle: 'Recently resolved',
+  resolved: (status: string, at: string, placer: string | null, reason: string | null) =>
+    `${status === 'matched' ? 'Filed under an order' : `Rejected: ${reason ?? ''}`} · ${at}${placer ? ` · placer ${placer}` : ''}`,
+} as const;

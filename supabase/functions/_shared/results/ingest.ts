@@ -10,6 +10,7 @@ import { Hl7Error } from '../hl7/errors.ts';
 import { parseOru } from '../hl7/oru-parse.ts';
 import type { ResultMessage } from '../hl7/result-types.ts';
 import type { SupabaseClient } from '../supabase.ts';
+import { queueResultDistribution } from '../distribution/queue.ts';
 import { orderStatusAfter, reportOf, resultRowFields } from './result-rows.ts';
 
 export const REPORT_BUCKET = 'result-reports';
@@ -138,7 +139,10 @@ export async function ingestResultMessage(service: SupabaseClient, message: stri
       const { error: pathError } = await service.from('results').update({ report_path: path }).eq('id', resultId);
       if (pathError) throw new Error(`the report could not be linked: ${pathError.message}`);
     }
-    if (fields.critical) await raiseCriticalAlert(service, order, resultId, fields);
+    const alertId = fields.critical ? await raiseCriticalAlert(service, order, resultId, fields) : null;
+    // Distribution by the provider's preferences and the critical-value notices: queued
+    // here, sent by the scheduled result-distribute (docs/results.md, "Distributed").
+    await queueResultDistribution(service, resultId, alertId);
     touched.add(order);
   }
 
@@ -158,20 +162,22 @@ async function advanceOrder(service: SupabaseClient, order: OrderRow): Promise<v
   }
 }
 
-/** A critical value is an alert (alerts, kind critical_value) the provider and staff must acknowledge; once while it is open. */
-async function raiseCriticalAlert(service: SupabaseClient, order: OrderRow, resultId: string, fields: ReturnType<typeof resultRowFields>): Promise<void> {
+/** A critical value is an alert (alerts, kind critical_value) the provider and staff must acknowledge; once while it is open. Its id. */
+async function raiseCriticalAlert(service: SupabaseClient, order: OrderRow, resultId: string, fields: ReturnType<typeof resultRowFields>): Promise<string> {
   const critical = fields.observations.filter((o) => o.flags.some((f) => ['HH', 'LL', 'AA', 'HU', 'LU'].includes(f)));
   const values = critical.map((o) => `${o.text || o.code} ${o.value ?? ''}${o.units ? ` ${o.units}` : ''} (${o.flags.join(' ')})`).join('; ');
   const open = await service.from('alerts').select('id').eq('kind', 'critical_value').eq('details->>result_id', resultId).is('acknowledged_at', null).limit(1);
   if (open.error) throw new Error(`the critical values could not be read: ${open.error.message}`);
-  if ((open.data ?? []).length > 0) return; // still open: the same critical value is not raised twice
+  const still = (open.data ?? []) as Array<{ id: string }>;
+  if (still[0]) return still[0].id; // still open: the same critical value is not raised twice
   const summary = `Critical value on ${order.requisition_number}: ${values}`.slice(0, 500);
-  const { error } = await service.from('alerts').insert({
+  const { data, error } = await service.from('alerts').insert({
     provider_id: order.provider_id,
     organization_id: order.organization_id,
     kind: 'critical_value',
     summary,
     details: { result_id: resultId, order_id: order.id, requisition_number: order.requisition_number, test_code: fields.test_code, observations: critical },
-  });
+  }).select('id').single();
   if (error) throw new Error(`the critical value could not be raised: ${error.message}`);
+  return (data as { id: string }).id;
 }

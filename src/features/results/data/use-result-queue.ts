@@ -1,0 +1,59 @@
+/**
+ * The error queue of laboratory messages (result_inbox_errors: malformed, unmatched or
+ * unsolicited results), read online by staff (server-only records, docs/data-model.md):
+ * the open ones oldest first, then the last resolved ones with who resolved them and why.
+ * `findOrderByRequisition` looks up the order a message is matched to.
+ */
+import { useCallback, useEffect, useState } from 'react';
+
+export interface QueuedMessage {
+  id: string;
+  received_at: string;
+  control_id: string | null;
+  placer_order_number: string | null;
+  patient_name: string | null;
+  error: string;
+  status: 'open' | 'matched' | 'rejected';
+  reason: string | null;
+  resolved_at: string | null;
+  order_id: string | null;
+}
+
+export type QueueState = { status: 'loading' } | { status: 'offline' } | { status: 'failed'; message: string } | { status: 'ready'; open: QueuedMessage[]; resolved: QueuedMessage[] };
+
+const COLUMNS = 'id, received_at, control_id, placer_order_number, patient_name, error, status, reason, resolved_at, order_id';
+
+export function useResultQueue(): { state: QueueState; reload: () => void } {
+  const [state, setState] = useState<QueueState>({ status: 'loading' });
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  useEffect(() => {
+    let live = true;
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      setState({ status: 'offline' });
+      return;
+    }
+    void (async () => {
+      const { supabase } = await import('../../../lib/supabase.ts');
+      const [open, resolved] = await Promise.all([
+        supabase.from('result_inbox_errors').select(COLUMNS).eq('status', 'open').order('received_at').limit(200),
+        supabase.from('result_inbox_errors').select(COLUMNS).neq('status', 'open').order('resolved_at', { ascending: false }).limit(20),
+      ]);
+      if (!live) return;
+      const error = open.error ?? resolved.error;
+      if (error) return setState({ status: 'failed', message: error.message });
+      setState({ status: 'ready', open: (open.data ?? []) as QueuedMessage[], resolved: (resolved.data ?? []) as QueuedMessage[] });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [tick]);
+  return { state, reload };
+}
+
+export async function findOrderByRequisition(requisition: string): Promise<{ id: string; status: string } | null> {
+  const { supabase } = await import('../../../lib/supabase.ts');
+  const { data, error } = await supabase.from('orders').select('id, status').eq('requisition_number', requisition.trim().toUpperCase()).eq('_deleted', false).maybeSingle();
+  if (error) throw new Error(error.message);
+  return (data as { id: string; status: string } | null) ?? null;
+}
