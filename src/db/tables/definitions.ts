@@ -40,6 +40,8 @@ export const organizationColumns = {
   contacts: nullable('jsonb'),
   deactivated_at: nullable('timestamptz'),
   deactivated_by: nullable('uuid'),
+  // Issue 31, favourites in order entry (20261128150001_favorite_tests.sql): compendium codes.
+  favorite_tests: nullable('text[]'),
 } as const satisfies ColumnMap;
 
 export const providerColumns = {
@@ -68,6 +70,8 @@ export const providerColumns = {
   exclusion_screened_at: nullable('timestamptz'),
   exclusion_list_date: nullable('timestamptz'),
   exclusion_data: nullable('jsonb'),
+  // Issue 31, favourites in order entry (20261128150001_favorite_tests.sql): compendium codes.
+  favorite_tests: nullable('text[]'),
 } as const satisfies ColumnMap;
 
 export const profileColumns = {

@@ -11,6 +11,7 @@ import { formatIcd10cm } from '../../../lib/lab/icd10cm.ts';
 import { abnOutcome, lineModifiers, type AbnOption, type PriorService, type TestNecessity } from '../../../lib/lab/medical-necessity.ts';
 import { medicareOrderingEligibility, type EligibilityProvider, type MedicareEligibility } from '../../../lib/lab/medicare-eligibility.ts';
 import type { CompendiumTest } from '../../../lib/lab/reference-types.ts';
+import { confirmedExclusion, exclusionOrderMessage, type ExclusionScreening } from '../../../lib/exclusions/order-exclusion.ts';
 
 export const BILLINGS = ['client', 'patient', 'insurance'] as const;
 export type Billing = (typeof BILLINGS)[number];
@@ -104,7 +105,7 @@ export function billedCodes(test: CompendiumTest, compendium: CompendiumIndex): 
 export interface EntryContext {
   compendium: CompendiumIndex;
   ncd: NcdIndex;
-  provider: EligibilityProvider | null;
+  provider: (EligibilityProvider & ExclusionScreening) | null;
   coverages: readonly Coverage[];
   /** The patient's earlier orders' services (not cancelled), for the NCDs' frequency limits. */
   priorServices: readonly PriorService[];
@@ -186,6 +187,8 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   const problems: OrderEvaluation['problems'] = [];
   if (!draft.organizationId) problems.push({ step: 'organization', message: 'Choose the client organization.' });
   if (!draft.providerId) problems.push({ step: 'provider', message: 'Choose the ordering provider.' });
+  const exclusion = context.provider ? confirmedExclusion(context.provider) : null;
+  if (exclusion) problems.push({ step: 'provider', message: exclusionOrderMessage(exclusion) });
   if (!draft.patientId) problems.push({ step: 'patient', message: 'Choose the patient.' });
   if (!draft.billing) problems.push({ step: 'billing', message: 'Choose who pays: the client, the patient or the patient’s insurance.' });
   if (draft.billing === 'insurance' && !billedCoverage(draft, context.coverages)) {
