@@ -6,10 +6,11 @@
 // the same bounds (private.order_standing_is_valid) and the same arithmetic
 // (public.standing_orders_run).
 
-export interface Standing {
+/** A type, not an interface: it must be assignable to the JSON column's type. */
+export type Standing = {
   every_days: number;
   occurrences: number;
-}
+};
 
 export const STANDING_LIMITS = { maxEveryDays: 365, minOccurrences: 2, maxOccurrences: 52 } as const;
 
