@@ -11,6 +11,9 @@ export default defineConfig({
           // Not UTC: staff work in US time zones, and a date helper that only passes at UTC
           // (an ISO date read back as the previous day west of Greenwich) must fail here.
           env: { TZ: 'America/New_York' },
+          // Vitest's default on a 2-core machine is one worker (cores - 1). Unit files share
+          // nothing (each opens its own PGlite or none), so both cores run them.
+          maxWorkers: 2,
           // Some unit suites open a PGlite with every migration in beforeAll: seconds, not ms.
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -37,6 +40,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/contract/**/*.test.ts'],
           globalSetup: ['tests/setup/stack.ts'],
+          // One worker (the stack is shared); its own group because the unit project's
+          // worker count differs.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

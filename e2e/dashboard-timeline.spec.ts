@@ -27,6 +27,9 @@ test('dashboard figures match the lists they open, offline too', async ({ page }
   const withoutProvider = await figure(page, 'figure-organizations-without-provider');
   expect(enrolled).toBeGreaterThan(0);
   expect(never).toBeGreaterThan(0);
+  // The seeded unmatched result (counted online from the server), first card, for a person to look at.
+  expect(await figure(page, 'figure-results-unmatched')).toBeGreaterThanOrEqual(1);
+  await page.screenshot({ path: test.info().outputPath('dashboard.png'), fullPage: true });
 
   await page.getByTestId('figure-pecos-never-verified').click();
   await expect(page).toHaveURL(/\/providers\?pecos=never_verified$/);

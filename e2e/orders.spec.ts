@@ -8,7 +8,8 @@
  * Medicare check agrees; the server delivers it to the laboratory (issue 32), which takes
  * it once, and the order page shows it received. The requisition printed offline opens as a
  * PDF made on the device, and its print reaches the audit trail once online; the signed
- * ABN's scan is attached offline and waits on the device. Screenshots of the entry page
+ * ABN's scan is attached offline, waits on the device, and is uploaded once online (staff
+ * download it). Screenshots of the entry page
  * (light and dark, 1280 and 768 wide)
  * go to test-results for a person to look at.
  */
@@ -29,6 +30,16 @@ async function rest<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T>
   expect(response.ok, pathAndQuery).toBe(true);
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+async function accessToken(email: string, password: string): Promise<string> {
+  const response = await fetch(`${STACK_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function shoot(page: Page, name: string, width: number, scheme: 'light' | 'dark') {
@@ -91,8 +102,24 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   // The connection drops while the order is entered: everything after runs offline.
   await context.setOffline(true);
 
+  // A patient added without leaving the order (the patients feature's form, in a dialog,
+  // duplicates warning kept) is chosen at once; the order then goes to the Medicare patient.
+  await page.getByRole('button', { name: 'Add patient' }).click();
+  const addPatient = page.getByRole('dialog', { name: 'Add patient' });
+  await addPatient.getByLabel('First name').fill('Eleanor');
+  await addPatient.getByLabel('Last name').fill('Whitfield');
+  await addPatient.getByLabel('Date of birth').fill('1946-05-14');
+  await expect(addPatient.getByTestId('possible-duplicates')).toContainText('Same last name and date of birth');
+  await addPatient.getByLabel('First name').fill('Orla');
+  await addPatient.getByLabel('Date of birth').fill('1990-05-06');
+  await addPatient.getByLabel('Sex').selectOption('female');
+  await addPatient.getByLabel('Payer type').first().selectOption('self_pay');
+  await addPatient.getByRole('button', { name: 'Save patient' }).click();
+  await expect(addPatient).toBeHidden();
+  await expect(page.locator('#step-patient')).toContainText('Whitfield, Orla');
+  await page.getByRole('button', { name: 'Change patient' }).click();
   await page.getByLabel('Find the patient', { exact: true }).fill(PATIENT.search);
-  await page.getByLabel('Find the patient', { exact: true }).press('Enter');
+  await page.getByRole('button', { name: /Whitfield, Eleanor/ }).click();
   await page.getByLabel('Who pays').selectOption('insurance');
   await expect(page.getByLabel('Coverage')).toContainText('Medicare');
 
@@ -100,6 +127,10 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await page.getByLabel('Add a test', { exact: true }).press('Enter');
   await page.getByLabel('Add a test', { exact: true }).fill('LIPID');
   await page.getByLabel('Add a test', { exact: true }).press('Enter');
+  // Staff star the lipid panel as the organization's favourite (kept offline, synced later).
+  const star = page.getByRole('button', { name: /^Star Lipid panel as a favourite of Capital Region/ });
+  await star.click();
+  await expect(page.getByRole('button', { name: /^Unstar Lipid panel as a favourite of Capital Region/ })).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('Add a diagnosis code', { exact: true }).fill('E78.5');
   await page.getByLabel('Add a diagnosis code', { exact: true }).press('Enter');
 
@@ -114,6 +145,8 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await page.getByLabel('ABN signature').selectOption('signed');
   await expect(page.getByRole('button', { name: 'Submit order' })).toBeDisabled();
   await page.getByLabel('Estimated cost of Hemoglobin A1c (USD)').fill('45.50');
+  // A standing order: weekly, 12 times in all (the server creates the later ones when due).
+  await page.getByLabel('Repeat', { exact: true }).selectOption('weeks');
   await expect(tests.getByRole('listitem').filter({ hasText: 'Hemoglobin A1c' })).toContainText('Modifier GA');
 
   for (const width of [1280, 768]) for (const scheme of ['light', 'dark'] as const) await shoot(page, 'order-entry', width, scheme);
@@ -123,6 +156,7 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   const orderId = page.url().split('/').pop()!;
   await expect(page.getByTestId('order-sync-state')).toHaveText('Waiting to send');
+  await expect(page.getByTestId('order-series')).toContainText('Standing order: Every week, 12 times in all');
   const requisition = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Order ', '');
   expect(requisition).toMatch(/^R-[0-9A-Z]+-\d{4,}$/);
   // Still offline: the requisition is made on the device and opens in a tab of its own.
@@ -146,6 +180,17 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
     ['LIPID', null],
   ]);
   expect(stored[0]?.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'], estimated_costs: { HBA1C: 45.5 } });
+  await expect
+    .poll(async () => (await rest<Array<{ favorite_tests: string[] | null }>>(`organizations?legal_name=like.Capital%20Region*&select=favorite_tests`))[0]?.favorite_tests, { timeout: 30_000 })
+    .toEqual(['LIPID']);
+  // The signed ABN's scan follows the order to Storage, and staff can download it.
+  await expect(page.getByTestId('abn-scan-state')).toHaveText('Signed ABN uploaded', { timeout: 30_000 });
+  const staffToken = await accessToken(STAFF.email, STAFF.password);
+  const download = await fetch(`${STACK_URL}/storage/v1/object/authenticated/order-attachments/${orderId}/abn-signed.pdf`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${staffToken}` },
+  });
+  expect(download.status).toBe(200);
+  expect(Buffer.from(await download.arrayBuffer()).equals(scan)).toBe(true);
   // The print made offline is in the audit trail once online.
   await expect
     .poll(async () => (await rest<Array<{ action: string }>>(`access_log?row_id=eq.${orderId}&action=eq.printed_requisition&select=action`)).length, { timeout: 30_000 })

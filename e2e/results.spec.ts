@@ -67,6 +67,8 @@ test('a critical result arrives, is first in the provider’s inbox with a banne
   });
   const answer = await fetch(`${STACK_URL}/functions/v1/lis-inbound`, { method: 'POST', headers: { 'x-lis-secret': 'local-lis-shared-secret' }, body: oru });
   expect(await answer.text()).toContain(`MSA|AA|`);
+  // Every test of the order has its final result: the order is resulted.
+  expect((await rest<Array<{ status: string }>>(`orders?requisition_number=eq.${requisition}&select=status`))[0]?.status).toBe('resulted');
   // The scheduler's job, run now rather than waited for: it emails and faxes the result.
   await simulator('scheduler/run/result-distribute', { method: 'POST' });
 

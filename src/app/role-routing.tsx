@@ -10,10 +10,15 @@ import { selectIsProviderOnly, useSessionStore } from '../stores/session-store.t
 
 export const PROVIDER_HOME = '/my-provider';
 
-/** The pages a provider's own login may open: their page, and the dashboard of their record (issue 27). */
-const PROVIDER_PAGES: ReadonlySet<string> = new Set([PROVIDER_HOME, '/dashboard', '/results']);
-/** And the pages below these (a result of their inbox, issue 32). */
-const PROVIDER_PREFIXES: readonly string[] = ['/results/'];
+/**
+ * The pages a provider's own login may open: their page, the dashboard of their record and
+ * their orders and results (issue 27: the dashboard's figures open the lists they count;
+ * RLS sends them only their own orders and results).
+ */
+const PROVIDER_PAGES: ReadonlySet<string> = new Set([PROVIDER_HOME, '/dashboard', '/results', '/orders']);
+/** And the pages below these (a result of their inbox, issue 32; one of their orders), order entry aside. */
+const PROVIDER_PREFIXES: readonly string[] = ['/results/', '/orders/'];
+const STAFF_ONLY: ReadonlySet<string> = new Set(['/orders/entry', '/results/queue']);
 
 export function homePathFor(providerOnly: boolean): string {
   return providerOnly ? PROVIDER_HOME : '/dashboard';
@@ -22,6 +27,7 @@ export function homePathFor(providerOnly: boolean): string {
 export function RoleRouting() {
   const providerOnly = useSessionStore(selectIsProviderOnly);
   const { pathname } = useLocation();
-  if (providerOnly && !PROVIDER_PAGES.has(pathname) && !PROVIDER_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return <Navigate to={PROVIDER_HOME} replace />;
+  const allowed = PROVIDER_PAGES.has(pathname) || (!STAFF_ONLY.has(pathname) && PROVIDER_PREFIXES.some((prefix) => pathname.startsWith(prefix)));
+  if (providerOnly && !allowed) return <Navigate to={PROVIDER_HOME} replace />;
   return <Outlet />;
 }

@@ -1,7 +1,10 @@
 /**
  * The demo laboratory's orders (issue 31): a few orders of the demo patients, placed by
  * active providers of organizations they belong to, in every status the list filters by
- * (submitted, received, in progress, resulted, cancelled), one STAT. Requisition numbers use
+ * (submitted, received, in progress, resulted, cancelled), STAT ones among them. Their dates
+ * are live (render-sql.ts live()): the orders of day 0 are placed in the hour before the
+ * seed runs, so the dashboard's "today" and its 30-day line have something to show
+ * (issue 27): today's orders in several statuses, a STAT one not yet received. Requisition numbers use
  * device number 0, which the server never gives a device, so they cannot collide with
  * numbers made on a device. Tests come from the demo compendium, as order entry writes them.
  */
@@ -23,6 +26,13 @@ const PLAN: ReadonlyArray<[number, string[], string[], string, number, 'routine'
   [6, ['LIPID'], ['E78.5'], 'submitted', 0, 'routine', 'insurance'],
   [11, ['CMP'], [], 'submitted', 0, 'routine', 'patient'],
   [12, ['CBC'], [], 'cancelled', 5, 'routine', 'client'],
+  // Today's (issue 27's dashboard): resulted (awaiting sign-off), received, in progress, a STAT one not yet received.
+  [7, ['HBA1C'], ['E11.9'], 'resulted', 0, 'routine', 'insurance'],
+  [13, ['CBC'], ['I10'], 'received', 0, 'routine', 'insurance'],
+  [9, ['LIPID'], ['E78.5'], 'in_progress', 0, 'routine', 'insurance'],
+  [5, ['TSH'], ['E03.9'], 'submitted', 0, 'stat', 'insurance'],
+  [3, ['HBA1C'], ['E11.9'], 'resulted', 12, 'routine', 'insurance'],
+  [10, ['CBC'], [], 'resulted', 21, 'routine', 'client'],
 ];
 
 export function demoOrders(
@@ -45,7 +55,8 @@ export function demoOrders(
     const patient = patients[patientIndex];
     if (!patient) throw new Error(`No demo patient ${patientIndex}`);
     const membership = orderers[index * 3 % orderers.length]!;
-    const at = daysAgo(days, 9, 10 + index);
+    // Day 0's orders fall in the last hour before the seed runs (so they are today's wherever the demo is opened).
+    const at = days === 0 ? daysAgo(0, 11, 4 + index * 4) : daysAgo(days, 9, 10 + index);
     return {
       id: seedUuid(`order:${index}`),
       requisition_number: `R-0-${String(index + 1).padStart(4, '0')}`,

@@ -1,12 +1,13 @@
 /**
  * The demo laboratory's results (issue 32): what the laboratory reported for the demo orders
  * that are resulted or in progress, so /results shows real rows on `npm start` — final and
- * preliminary, normal, abnormal and one critical potassium — none yet signed off. Written as
+ * preliminary, normal, abnormal and one critical potassium — none yet signed off. Dated live
+with their orders (render-sql.ts live()). Written as
  * lis-inbound writes them (_shared/results/result-rows.ts).
  */
 import { isCriticalFlag } from '../functions/_shared/hl7/result-types.ts';
 import { isAbnormalFlag, type StoredObservation } from '../functions/_shared/results/result-rows.ts';
-import { seedUuid } from './ids.ts';
+import { SEED_NOW, seedUuid } from './ids.ts';
 
 type Analyte = [code: string, text: string, value: number, units: string, range: string, flag: string];
 
@@ -46,7 +47,8 @@ export function demoResults(orders: readonly OrderLike[]): DemoResultRow[] {
     if (order.status !== 'resulted' && order.status !== 'in_progress') continue;
     const tests = order.tests as Array<{ code: string; name: string }>;
     const collected = order.collected_at as string;
-    const received = new Date(Date.parse(collected) + 6 * 3600_000).toISOString();
+    // Six hours after collection, or just before the seed runs for today's orders (never in the future).
+    const received = new Date(Math.min(Date.parse(collected) + 6 * 3600_000, Date.parse(SEED_NOW) - 10 * 60_000)).toISOString();
     tests.forEach((test, index) => {
       // An order in progress has its last test still preliminary.
       const status = order.status === 'in_progress' && index === tests.length - 1 ? 'P' : 'F';

@@ -17,6 +17,13 @@ export function seedUuid(name: string): string {
 /** The demo's "today": seeded history is dated before it. */
 const SEED_BASE = Date.UTC(2026, 10, 1, 0, 0, 0);
 
+/**
+ * The moment the demo's activity is written around: noon of the base day. Orders, results,
+ * pickups and alerts are seeded as their distance from it, added to the moment the seed runs
+ * (render-sql.ts live()), so `npm start` shows today's orders on any day.
+ */
+export const SEED_NOW = new Date(SEED_BASE + 12 * 3_600_000).toISOString();
+
 /** An ISO timestamp `days` before the seed's base date, at the given UTC hour and minute. */
 export function daysAgo(days: number, hour = 14, minute = 0): string {
   return new Date(SEED_BASE - days * 86_400_000 + (hour * 60 + minute) * 60_000).toISOString();

@@ -3,6 +3,7 @@
  * under `supabase db reset` on a hosted-compatible database, so no client library, no
  * COPY, no psql meta-commands, and every value spelled as a literal.
  */
+import { SEED_NOW } from './ids.ts';
 
 export type SqlValue =
   | string
@@ -10,7 +11,8 @@ export type SqlValue =
   | boolean
   | null
   | { readonly jsonb: unknown }
-  | { readonly textArray: readonly string[] };
+  | { readonly textArray: readonly string[] }
+  | { readonly live: string; readonly type: 'timestamptz' | 'date' };
 
 export type SqlRow = Readonly<Record<string, SqlValue>>;
 
@@ -20,6 +22,16 @@ export function jsonb(value: unknown): SqlValue {
 
 export function textArray(values: readonly string[]): SqlValue {
   return { textArray: values };
+}
+
+/**
+ * The demo's "now" (ids.ts SEED_NOW): a live value is written as its distance from it,
+ * added to the moment the seed runs, so the demo laboratory's activity is always recent
+ * (orders today, results this morning) on whatever day the database is seeded.
+ */
+/** A timestamp (or a date) of the demo's activity, moved to the day the seed runs. */
+export function live(iso: string | null, type: 'timestamptz' | 'date' = 'timestamptz'): SqlValue {
+  return iso === null ? null : { live: iso, type };
 }
 
 function quote(text: string): string {
@@ -34,6 +46,12 @@ export function sqlLiteral(value: SqlValue): string {
     return String(value);
   }
   if (typeof value === 'string') return quote(value);
+  if ('live' in value) {
+    const anchor = SEED_NOW;
+    return value.type === 'date'
+      ? `(date ${quote(value.live)} + (current_date - date ${quote(anchor.slice(0, 10))}))`
+      : `(timestamptz ${quote(value.live)} + (now() - timestamptz ${quote(anchor)}))`;
+  }
   if ('jsonb' in value) return `${quote(JSON.stringify(value.jsonb))}::jsonb`;
   if (value.textArray.length === 0) return `'{}'::text[]`;
   return `array[${value.textArray.map(quote).join(', ')}]::text[]`;

@@ -14,11 +14,12 @@ import { demoOrganizations, organizationRow } from './demo-organizations.ts';
 import { demoPickupRequests } from './demo-pickups.ts';
 import { demoOrders } from './demo-orders.ts';
 import { demoResults } from './demo-results.ts';
+import { demoCriticalAlerts, demoUnmatchedResults } from './demo-result-follow-ups.ts';
 import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
-import { daysAgo, seedUuid } from './ids.ts';
-import { insertStatement, jsonb, textArray, type SqlRow } from './render-sql.ts';
+import { daysAgo, SEED_NOW, seedUuid } from './ids.ts';
+import { insertStatement, jsonb, live, textArray, type SqlRow } from './render-sql.ts';
 import { checkedReferenceSeed, referenceSections } from './reference/reference-statements.ts';
 
 const HEADER = `-- Demo data for the local stack and \`supabase db reset\`: a clinical laboratory's client
@@ -46,6 +47,22 @@ const LOCAL_HEADER = `-- The local stack's demo logins (supabase/local/demo-logi
 -- empty token strings, an e-mail identity); the on_auth_user_created trigger creates
 -- their profiles from the metadata, and links the provider login through app_metadata.
 `;
+
+/** The demo laboratory's activity is dated live (render-sql.ts live()): these columns move to the day the seed runs. */
+function liveDates<T extends Record<string, unknown>>(row: T, columns: readonly string[]): Record<string, unknown> {
+  return { ...row, ...Object.fromEntries(columns.map((column) => [column, live((row[column] as string | null) ?? null)])) };
+}
+
+const ORDER_DATES = ['collected_at', 'submitted_at', 'created_at', 'updated_at'] as const;
+const RESULT_DATES = ['collected_at', 'resulted_at', 'received_at', 'created_at', 'updated_at'] as const;
+
+/** Today's STAT order waits for the laboratory (the dashboard's "STAT not yet received"), for two hours after the seed runs. */
+function statWaiting(orders: ReadonlyArray<Record<string, unknown>>): string {
+  const stat = orders.filter((order) => order.priority === 'stat' && order.status === 'submitted');
+  if (stat.length === 0) throw new Error('The demo has no STAT order waiting for the laboratory');
+  const ids = stat.map((order) => `'${order.id as string}'`).join(', ');
+  return `update public.lis_messages set attempts = 1, next_attempt_at = now() + interval '2 hours', last_error = 'No answer from the laboratory (connection timed out)' where order_id in (${ids});`;
+}
 
 export interface SeedSummary {
   /** supabase/seed.sql: the directory. */
@@ -187,6 +204,8 @@ export function buildSeed(): SeedSummary {
   const patientRows = demoPatients(orgIds, null);
   const orderRows = demoOrders(patientRows, memberships, providers, organizations, checkedReferenceSeed().tests);
   const resultRows = demoResults(orderRows);
+  const criticalAlerts = demoCriticalAlerts(resultRows);
+  const unmatchedResults = demoUnmatchedResults(new Date(Date.parse(SEED_NOW) - 25 * 60_000).toISOString());
   const sections: Array<[string, string]> = [
     ['Organizations', insertStatement('public.organizations', organizationRows)],
     [
@@ -207,13 +226,19 @@ export function buildSeed(): SeedSummary {
       'Orders (demo-orders.ts: the demo patients\' orders in every status; after the reference data, which a submitted order is checked against)',
       insertStatement(
         'public.orders',
-        orderRows.map((row) => ({ ...row, tests: jsonb(row.tests), answers: jsonb(row.answers), diagnoses: jsonb(row.diagnoses) }) as SqlRow),
+        orderRows.map((row) => ({ ...liveDates(row, ORDER_DATES), tests: jsonb(row.tests), answers: jsonb(row.answers), diagnoses: jsonb(row.diagnoses) }) as SqlRow),
       ),
     ],
     [
       'Results (demo-results.ts: what the laboratory reported for the resulted and in-progress orders; none signed off yet)',
-      insertStatement('public.results', resultRows.map((row) => ({ ...row, observations: jsonb(row.observations), comments: jsonb(row.comments) }) as SqlRow)),
+      insertStatement('public.results', resultRows.map((row) => ({ ...liveDates(row, RESULT_DATES), observations: jsonb(row.observations), comments: jsonb(row.comments) }) as SqlRow)),
     ],
+    [
+      "Today's STAT order is not yet received: the laboratory's link did not answer its first attempt, the next is in two hours (lis_messages, queued by the orders trigger)",
+      statWaiting(orderRows),
+    ],
+    ['Open critical-value alerts of the critical results (as lis-inbound raises them)', insertStatement('public.alerts', criticalAlerts)],
+    ['A result for no known order, waiting for staff to match or reject it', insertStatement('public.result_inbox_errors', unmatchedResults)],
   ];
   const localSections: Array<[string, string]> = [
     ['Logins (profiles come from the on_auth_user_created trigger)', insertStatement('auth.users', userRows)],
@@ -241,6 +266,8 @@ export function buildSeed(): SeedSummary {
       pickup_requests: pickupRows.length,
       orders: orderRows.length,
       results: resultRows.length,
+      alerts: criticalAlerts.length,
+      result_inbox_errors: unmatchedResults.length,
     },
   };
 }

@@ -16,7 +16,8 @@
  *                                       --smoke; 0 skips it): after the directory sizes, the patients'
  *                                       first sync, unlock to a patient's page and to the list, and the
  *                                       patient search's keystroke-to-paint (measure-patients.ts)
- * After the directory sizes, the organization list at 5,000 organizations (measure-organizations.ts:
+ * Per size, the dashboard's paint after an offline reload (measure-dashboard.ts: reload to the first
+ * figure painted). After the directory sizes, the organization list at 5,000 organizations (measure-organizations.ts:
  * first sync, offline reload as a ratio of the run's baseline, organization search p95).
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
  * BENCH_DEBUG=1: what each phase waited for, as it runs: the sync indicator's labels, each
@@ -41,6 +42,7 @@ import { budgets, formatTable, missingFigures, type BenchResult, type SizeFigure
 import { sampleProviders, searchKeystrokes } from './search-script.ts';
 import { countDirectory, seedDirectoryTo } from './seed-directory.ts';
 import { measurePatients, type PatientFigures } from './measure-patients.ts';
+import { measureDashboardOffline } from './measure-dashboard.ts';
 import { samplePatients, seedPatientsTo } from './seed-patients.ts';
 import { measureOrganizations, ORGANIZATION_TARGET, seedOrganizationsTo, type OrganizationFigures } from './measure-organizations.ts';
 
@@ -101,6 +103,8 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
     log(`offline reload: first rows ${runs.map((run) => run.firstRowsMs.toFixed(0)).join(', ')} ms; search-ready ${runs.map((run) => run.searchReadyMs.toFixed(0)).join(', ')} ms`);
     const search = await measureSearch(page, { keys: searchKeystrokes(target.samples, keystrokes), countTestId: 'provider-count', countText: countText(target.providers), label: `search-${target.providers}` });
     log(`search p95 ${search.p95.toFixed(1)} ms over ${search.keystrokes} keystrokes`);
+    const dashboard = await measureDashboardOffline(page, env.appUrl, offlineRuns);
+    log(`dashboard after an offline reload: first figure painted ${dashboard.runs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     await context.close();
     const storageFloor = await measureStorageFloor(env.browser, env.appUrl, firstSync.rows);
     log(`IndexedDB: put ${storageFloor.putMicros.toFixed(0)} µs, read ${storageFloor.readMicros.toFixed(0)} µs per record`);
@@ -118,6 +122,7 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
       storageFloor,
       offlineReload,
       search,
+      dashboard,
       baseline,
       ratios: {
         firstRows: offlineReload.firstRowsMs / baseline.firstRowsMs,

@@ -303,3 +303,68 @@ describe('printing an order’s documents', () => {
     expect(data).toEqual([]);
   });
 });
+
+describe('a confirmed OIG exclusion', () => {
+  const REFUSAL = 'The ordering provider is on the OIG exclusion list: no order can be placed in their name.';
+
+  async function excludedProvider(): Promise<string> {
+    const id = await seedOne('providers', providerRow());
+    const data = { matches: [{ basis: 'npi', status: 'confirmed', excl_type: '1128a1', excl_date: '2020-03-19' }] };
+    const { error } = await serviceClient().from('providers').update({ exclusion_status: 'excluded', exclusion_data: data }).eq('id', id);
+    if (error) throw error;
+    return id;
+  }
+
+  it('refuses any order in the provider’s name, whoever pays and whoever asks, through the push too', async () => {
+    const provider = await excludedProvider();
+    const delegate = await delegateOf(provider, 'both', 'orders-excluded-delegate');
+    for (const client of [staff.client, delegate.client]) {
+      for (const overrides of [{}, { billing: 'client', coverage_rank: null }, { billing: 'patient', coverage_rank: null, status: 'draft' }]) {
+        const refused = await client.from('orders').insert(orderRow({ provider_id: provider, ...overrides }));
+        expectRefused(refused, 403, '42501');
+        expect(refused.error?.message).toBe(REFUSAL);
+      }
+    }
+    const row = orderRow({ provider_id: provider, billing: 'client', coverage_rank: null });
+    const { data } = await push(staff.client, [row]);
+    expect((data as { rejected: Array<{ code: string }> }).rejected.map((r) => r.code)).toEqual(['42501']);
+    expect((await serviceClient().from('orders').select('id').eq('provider_id', provider)).data).toEqual([]);
+  });
+
+  it('refuses a draft submitted or moved to the provider after the exclusion; cancelling an earlier order stays possible', async () => {
+    const provider = await seedOne('providers', providerRow());
+    const before = orderRow({ provider_id: provider, billing: 'client', coverage_rank: null, status: 'draft' });
+    const other = orderRow({ billing: 'client', coverage_rank: null, status: 'draft' });
+    expectOk(await staff.client.from('orders').insert([before, other]), 201);
+    const { error } = await serviceClient().from('providers').update({ exclusion_status: 'excluded', exclusion_data: { matches: [] } }).eq('id', provider);
+    if (error) throw error;
+    expectRefused(await staff.client.from('orders').update({ status: 'submitted' }).eq('id', before.id as string), 403, '42501');
+    expectRefused(await staff.client.from('orders').update({ provider_id: provider }).eq('id', other.id as string), 403, '42501');
+    expect(await stored(before.id as string)).toMatchObject({ status: 'draft', provider_id: provider });
+    expect((await stored(other.id as string)).provider_id).toBe(eligibleProvider);
+    expectOk(await staff.client.from('orders').update({ status: 'cancelled', cancel_reason: 'Provider excluded' }).eq('id', before.id as string), 204);
+  });
+
+  it('a possible match (not confirmed) does not block ordering', async () => {
+    const provider = await seedOne('providers', providerRow());
+    const { error } = await serviceClient().from('providers').update({ exclusion_status: 'possible' }).eq('id', provider);
+    if (error) throw error;
+    expectOk(await staff.client.from('orders').insert(orderRow({ provider_id: provider, billing: 'client', coverage_rank: null })), 201);
+  });
+});
+
+describe('favourite tests (organizations and providers)', () => {
+  it('staff star tests on an organization and a provider; more than 50 is refused (23514); a delegate cannot star', async () => {
+    const organization = await seedOne('organizations', organizationRow());
+    const provider = await seedOne('providers', providerRow());
+    expectOk(await staff.client.from('organizations').update({ favorite_tests: ['HBA1C', 'LIPID'] }).eq('id', organization), 204);
+    expectOk(await staff.client.from('providers').update({ favorite_tests: ['PTINR'] }).eq('id', provider), 204);
+    expect((await serviceClient().from('organizations').select('favorite_tests').eq('id', organization).single()).data).toEqual({ favorite_tests: ['HBA1C', 'LIPID'] });
+    expect((await serviceClient().from('providers').select('favorite_tests').eq('id', provider).single()).data).toEqual({ favorite_tests: ['PTINR'] });
+    const tooMany = Array.from({ length: 51 }, (_, index) => `T${index}`);
+    expectRefused(await staff.client.from('organizations').update({ favorite_tests: tooMany }).eq('id', organization), 400, '23514');
+    const delegate = await delegateOf(provider, 'order', 'orders-favourite-delegate');
+    await delegate.client.from('providers').update({ favorite_tests: [] }).eq('id', provider);
+    expect((await serviceClient().from('providers').select('favorite_tests').eq('id', provider).single()).data).toEqual({ favorite_tests: ['PTINR'] });
+  });
+});

@@ -191,4 +191,23 @@ describe('the demo seed', () => {
     const known = new Set((all ?? []).map((row) => row.code as string));
     for (const panel of tests ?? []) for (const member of panel.panel_members as string[]) expect(known.has(member), `${panel.code} → ${member}`).toBe(true);
   });
+  it('dates the demo laboratory\'s activity around the day it is seeded: today\'s orders, a STAT one not received, an open critical value, an unmatched result, a pickup today', async () => {
+    const client = await signedIn('staff@demo-lab.test');
+    const now = Date.now();
+    const { data: orders } = await client.from('orders').select('status, priority, collected_at');
+    const today = (orders ?? []).filter((order) => now - Date.parse(order.collected_at as string) < 3_600_000 && Date.parse(order.collected_at as string) <= now);
+    expect(new Set(today.map((order) => order.status as string))).toEqual(new Set(['submitted', 'received', 'in_progress', 'resulted']));
+    expect(today.some((order) => order.priority === 'stat' && order.status === 'submitted')).toBe(true);
+    const older = (orders ?? []).filter((order) => now - Date.parse(order.collected_at as string) > 86_400_000);
+    expect(older.every((order) => now - Date.parse(order.collected_at as string) < 61 * 86_400_000)).toBe(true);
+    const { data: results } = await client.from('results').select('received_at, reviewed_at, critical');
+    expect((results ?? []).every((result) => Date.parse(result.received_at as string) <= now && result.reviewed_at === null)).toBe(true);
+    const { data: alerts } = await client.from('alerts').select('kind, acknowledged_at').eq('kind', 'critical_value');
+    expect(alerts).toEqual([{ kind: 'critical_value', acknowledged_at: null }]);
+    const { data: unmatched } = await client.from('result_inbox_errors').select('status, error');
+    expect(unmatched).toEqual([{ status: 'open', error: 'Unknown placer order number R-0-9999' }]);
+    const day = new Date().toISOString().slice(0, 10);
+    const { data: pickups } = await client.from('pickup_requests').select('status').eq('pickup_date', day);
+    expect(pickups).toEqual([{ status: 'requested' }]);
+  });
 });

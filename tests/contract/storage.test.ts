@@ -78,6 +78,19 @@ describe('storage: upload and download', () => {
     expect(rows.rows[0]).toMatchObject({ owner: owner.id, metadata: { size: PDF.length, mimetype: 'application/pdf' }, folder: [owner.id], file: 'abn-1.pdf', ext: 'pdf' });
   });
 
+  it('lets a browser upload: the preflight allows every header storage-js sends (x-upsert, cache-control, x-metadata)', async () => {
+    // Without them the browser stops the upload at its preflight and no file ever leaves
+    // (the signed ABN stayed "waiting to upload": issue 31).
+    const preflight = await fetch(`${stack.url}/storage/v1/object/${BUCKET}/any/file.pdf`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://127.0.0.1:4173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,apikey,x-client-info,x-upsert,cache-control,x-metadata' },
+    });
+    expect(preflight.status).toBe(204);
+    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').split(',').map((name) => name.trim());
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'apikey', 'x-client-info', 'x-upsert', 'cache-control', 'x-metadata', 'content-type']));
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
   it('uploads raw bytes with a content type, refuses the same path again, and replaces it with upsert', async () => {
     const owner = await user();
     const storage = owner.client.storage.from(BUCKET);

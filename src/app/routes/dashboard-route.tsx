@@ -3,7 +3,9 @@
  * staff see verification health, organizations and this device's sync state; a provider's
  * own login sees their record; orders count once the protected data is open in the tab, and
  * the orders the laboratory refused are listed, and the result queue and failed result
- * emails and faxes counted (issue 32).
+ * emails and faxes counted (issue 32); results first: critical values not acknowledged,
+ * results waiting for sign-off, results that matched no order. A provider (and their
+ * delegates) sees their own orders by status and their unread results.
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
@@ -21,10 +23,13 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     import('../../features/my-provider/use-my-provider.ts'),
     import('../../features/orders/dashboard/refused-orders-card.tsx'),
   ]);
-  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }, { ResultDeliveryCard }] = await Promise.all([
+  const [{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }, { ResultDeliveryCard }, { ResultFiguresCard }, { MyOrdersCard }, { MyResultsCard }] = await Promise.all([
     import('../../features/orders/dashboard/order-figures-card.tsx'),
     import('../../features/patients/data/use-data-layer.ts'),
     import('../../features/results/dashboard/result-delivery-card.tsx'),
+    import('../../features/results/dashboard/result-figures-card.tsx'),
+    import('../../features/orders/dashboard/my-orders-card.tsx'),
+    import('../../features/results/dashboard/my-results-card.tsx'),
   ]);
 
   // Orders live in the protected database: counted once it is open in this tab.
@@ -38,6 +43,15 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     return <RefusedOrdersCard db={protectedData?.db ?? null} />;
   }
 
+  // A provider's (and their delegates') own orders and results: RLS puts only theirs on the device.
+  function MyOrdersSection() {
+    return <MyOrdersCard db={useProtectedData()?.db ?? null} />;
+  }
+
+  function MyResultsSection() {
+    return <MyResultsCard unlocked={Boolean(useProtectedData()?.db)} />;
+  }
+
   function OwnRecordSection() {
     const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
     const mine = useMyProvider(userId);
@@ -47,6 +61,8 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
   }
 
   const sections: DashboardSection[] = [
+    // Critical values first, and loud (issue 27).
+    { id: 'results', audience: 'staff', Component: ResultFiguresCard },
     { id: 'alerts', audience: 'staff', wide: true, Component: AlertsCard },
     { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
     { id: 'orders', audience: 'staff', Component: OrdersSection },
@@ -54,6 +70,8 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     { id: 'refused-orders', audience: 'staff', Component: RefusedOrdersSection },
     { id: 'result-delivery', audience: 'staff', Component: ResultDeliveryCard },
     { id: 'sync', audience: 'staff', Component: SyncCard },
+    { id: 'my-results', audience: 'provider', Component: MyResultsSection },
+    { id: 'my-orders', audience: 'provider', Component: MyOrdersSection },
     { id: 'own-record', audience: 'provider', Component: OwnRecordSection },
     { id: 'provider-sync', audience: 'provider', Component: SyncCard },
   ];

@@ -39,6 +39,21 @@ export function FigureCard({ title, description, children, testId }: { title: st
   );
 }
 
+/** A figure's short text while patient records are locked in this tab (the card says why once, with LockedFiguresNote). */
+export const LOCKED_FIGURE = 'Locked';
+
+/** One line under a card's figures that counts protected records: why they are not counted yet, and where to unlock. */
+export function LockedFiguresNote({ unlockAt }: { unlockAt: string }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="figures-locked-note">
+      Patient records are locked in this tab, so these are counted once they are open.{' '}
+      <Link asChild variant="underline" colorPalette="teal">
+        <RouterLink to={unlockAt}>Unlock patient records</RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
 export interface FigureProps {
   label: string;
   /** null while it is being counted. */
@@ -47,17 +62,23 @@ export interface FigureProps {
   to: string;
   tone?: FigureTone;
   testId: string;
+  /** Shown instead of the count when it cannot be counted here (e.g. "Counted online" for a server-only list). */
+  unavailable?: string;
 }
 
 /** One figure: the count, large, and its label; the whole line links to the list. */
-export function Figure({ label, count, to, tone = 'neutral', testId }: FigureProps) {
+export function Figure({ label, count, to, tone = 'neutral', testId, unavailable }: FigureProps) {
   const color = count !== null && count > 0 ? TONE_COLOR[tone] : 'fg.muted';
   return (
     <Link asChild variant="plain" display="block" rounded="md" _hover={{ bg: 'bg.muted' }} px="2" py="1" mx="-2" outlineOffset="2px">
       <RouterLink to={to} data-testid={testId}>
         <HStack justify="space-between" gap="4" w="full">
           <Text fontSize="sm">{label}</Text>
-          {count === null ? (
+          {count === null && unavailable ? (
+            <Text as="span" fontSize="xs" color="fg.muted" data-testid={`${testId}-unavailable`}>
+              {unavailable}
+            </Text>
+          ) : count === null ? (
             <Skeleton h="6" w="10" aria-label="Counting…" />
           ) : (
             <Text as="span" fontSize="xl" fontWeight="semibold" color={color} fontVariantNumeric="tabular-nums" data-testid={`${testId}-count`}>

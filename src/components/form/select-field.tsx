@@ -7,7 +7,7 @@ export function SelectField(props: {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean }>;
   placeholder?: string;
   helperText?: ReactNode;
   required?: boolean;
@@ -18,7 +18,7 @@ export function SelectField(props: {
         <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.currentTarget.value)}>
           {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
           {props.options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

@@ -66,9 +66,10 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
  */
 export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   // 1: the client-account columns of issue 24 and the (type, sort_name) index.
-  organizations: 1,
-  // 1: the exclusion screening columns of issue 33.
-  providers: 1,
+  // 2: favorite_tests (issue 31).
+  organizations: 2,
+  // 1: the exclusion screening columns of issue 33. 2: favorite_tests (issue 31).
+  providers: 2,
   profiles: 2,
   user_roles: 0,
   provider_organization_memberships: 0,
@@ -78,7 +79,8 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   alerts: 0,
   patients: 0,
   // 1: the laboratory delivery columns of issue 32 (lis_delivery, lis_error, lis_resend_at).
-  orders: 1,
+  // 2: standing orders (standing, standing_parent_id, …: 20261128300000_standing_orders.sql).
+  orders: 2,
   results: 0,
 };
 

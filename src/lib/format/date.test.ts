@@ -59,3 +59,18 @@ describe('parseDateInput', () => {
     expect(parseDateInput('2024-05-29')?.getDate()).toBe(29);
   });
 });
+
+describe('parseDateInput at its edges', () => {
+  it('returns null for undefined, like null', () => {
+    expect(parseDateInput(undefined)).toBeNull();
+  });
+
+  it('reads only ISO text, not what the browser would guess from other text', () => {
+    expect(parseDateInput('May 29, 2024')).toBeNull();
+    expect(parseDateInput('05/29/2024')).toBeNull();
+  });
+
+  it('ignores spaces around the text', () => {
+    expect(parseDateInput(' 2024-05-29 ')?.getDate()).toBe(29);
+  });
+});

@@ -37,3 +37,17 @@ describe('NPI check digit (Luhn with the 80840 prefix)', () => {
     expect(normalizeNpiInput(null)).toBe('');
   });
 });
+
+describe('NPI input at its edges', () => {
+  it('computes no check digit for more than nine digits, nor for nine digits inside other text', () => {
+    expect(npiCheckDigit('1234567890')).toBeNull();
+    expect(npiCheckDigit('x123456789')).toBeNull();
+    expect(npiCheckDigit('123456789x')).toBeNull();
+  });
+
+  it('rejects a value that is not a string, even ten digits as a number (an untyped caller)', () => {
+    expect(isValidNpi(1234567893 as unknown as string)).toBe(false);
+    expect(isValidNpi(null)).toBe(false);
+    expect(isValidNpi(undefined)).toBe(false);
+  });
+});

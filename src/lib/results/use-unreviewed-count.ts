@@ -1,16 +1,23 @@
 /**
  * The count beside "Results" in the navigation (issue 32): the results on this device not yet
- * signed off. Results live in the protected database, so the count is read while it is open
+ * signed off; and, for a provider's dashboard (issue 27), those nobody has opened yet (unread:
+ * not seen, which a sign-off also stamps). Results live in the protected database, so the count is read while it is open
  * (after the password) and kept current from its change stream; while it is locked the last
  * count stays. The data layer is loaded on demand, as on every page.
  */
 import { useEffect, useState } from 'react';
 import type { Subscription } from 'rxjs';
 
-let lastCount: number | null = null;
+export interface ResultCounts {
+  unreviewed: number;
+  unread: number;
+}
 
-export function useUnreviewedResultsCount(): number | null {
-  const [count, setCount] = useState<number | null>(lastCount);
+let lastCount: ResultCounts | null = null;
+
+/** The counts of the results on this device (null until the protected database has been open once). */
+export function useResultCounts(): ResultCounts | null {
+  const [count, setCount] = useState<ResultCounts | null>(lastCount);
   useEffect(() => {
     let stopped = false;
     let state: Subscription | null = null;
@@ -26,7 +33,10 @@ export function useUnreviewedResultsCount(): number | null {
           void data
             .readAllResults(db)
             .then((results) => {
-              lastCount = results.filter((result) => result.reviewed_at === null).length;
+              lastCount = {
+                unreviewed: results.filter((result) => result.reviewed_at === null).length,
+                unread: results.filter((result) => result.seen_at === null && result.reviewed_at === null).length,
+              };
               if (!stopped) setCount(lastCount);
             })
             .catch(() => undefined);
@@ -41,4 +51,8 @@ export function useUnreviewedResultsCount(): number | null {
     };
   }, []);
   return count;
+}
+
+export function useUnreviewedResultsCount(): number | null {
+  return useResultCounts()?.unreviewed ?? null;
 }

@@ -8,7 +8,7 @@ export interface AuditEntry {
   id: number;
   table_name: string;
   row_id: string;
-  action: 'insert' | 'update' | 'delete' | 'open' | 'print';
+  action: AuditAction;
   changed_by: string | null;
   changed_at: string;
   changed_fields: Record<string, { old: unknown; new: unknown }> | null;
@@ -28,6 +28,8 @@ export const AUDITED_TABLES = [
   'user_roles',
   'pickup_requests',
   'patients',
+  'orders',
+  'results',
   'app_settings',
 ] as const;
 
@@ -41,8 +43,11 @@ export const RECORD_KIND_LABELS: Readonly<Record<string, string>> = {
   user_roles: 'Role',
   pickup_requests: 'Pickup request',
   patients: 'Patient',
+  orders: 'Order',
+  results: 'Result',
   app_settings: 'Access settings',
 };
 
-export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'open', 'print'] as const;
+/** 'distribute': a result sent to a recipient by email, fax or in the app (issue 32). */
+export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'open', 'print', 'distribute'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -31,6 +31,24 @@ describe('audit wording', () => {
     expect(describeAuditEntry(entry({ table_name: 'patients', action: 'print', row_data: { printed: 'printed_abn' } })).title).toBe('ABN printed');
   });
 
+  it('says how a result was distributed: by which channel, to whom, and why it failed', () => {
+    const sent = (row: Record<string, unknown>) => describeAuditEntry(entry({ table_name: 'results', action: 'distribute', row_data: row }));
+    expect(sent({ channel: 'email', recipient: 'a@b.org', status: 'sent', attempt: 1, critical: false })).toEqual({ title: 'Result emailed to a@b.org', changes: [], tone: 'access' });
+    expect(sent({ channel: 'fax', recipient: '+1 555 010 7788', status: 'failed', attempt: 3, reason: 'line busy', critical: true })).toEqual({
+      title: 'Fax to +1 555 010 7788 failed: line busy', changes: ['Critical value', 'Attempt 3'], tone: 'remove',
+    });
+    expect(sent({ channel: 'fax', recipient: '+1 555 010 7788', status: 'sent', attempt: 2, critical: false })).toEqual({ title: 'Result faxed to +1 555 010 7788', changes: ['Attempt 2'], tone: 'access' });
+    expect(sent({ channel: 'in_app', recipient: 'Dr. Ann Smith', status: 'sent', attempt: 1, critical: true }).title).toBe('Result delivered in the app to Dr. Ann Smith');
+    expect(sent({ channel: 'email', recipient: 'a@b.org', status: 'failed', attempt: 1, critical: false }).title).toBe('Email to a@b.org failed');
+    expect(sent({ channel: 'pigeon', recipient: '', status: 'sent' }).title).toBe('Result sent to an unknown recipient');
+  });
+
+  it('lets the timeline be filtered to distributions of results', () => {
+    const row = entry({ table_name: 'results', action: 'distribute', row_data: { channel: 'email', recipient: 'a@b.org', status: 'sent', attempt: 1, critical: false } });
+    expect(matchesAuditFilters(row, { ...NO_AUDIT_FILTERS, action: 'distribute', table: 'results' })).toBe(true);
+    expect(matchesAuditFilters(row, { ...NO_AUDIT_FILTERS, action: 'print' })).toBe(false);
+  });
+
   it('says each changed field in words, before → after, leaving bookkeeping out', () => {
     const words = describeAuditEntry(
       entry({ changed_fields: { credential: { old: 'MD', new: 'DO' }, npi: { old: null, new: '1234567893' }, is_active: { old: true, new: false }, updated_at: { old: 'x', new: 'y' }, nppes_data: { old: null, new: {} } } }),

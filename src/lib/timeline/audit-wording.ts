@@ -5,6 +5,7 @@
  */
 import { fieldLabel } from '../../db/replication/notices.ts';
 import type { AuditEntry } from './audit-entry.ts';
+import { describeDistribution } from './distribution-wording.ts';
 
 export interface AuditWording {
   /** What happened, e.g. 'Provider changed', 'PECOS verification', 'Role granted: admin'. */
@@ -89,6 +90,8 @@ export function describeAuditEntry(entry: AuditEntry): AuditWording {
   if (entry.action === 'open') return { title: `${noun} opened`, changes: [], tone: 'access' };
   // A print of an order's documents (record_openings with an action): what was printed.
   if (entry.action === 'print') return { title: PRINTED[String(row.printed)] ?? `${noun} printed`, changes: [], tone: 'access' };
+  // A result sent to its recipients (result distribution): by which channel, to whom, and how it went.
+  if (entry.action === 'distribute') return describeDistribution(row);
 
   if (entry.table_name === 'user_roles') {
     const role = String(entry.action === 'insert' ? row.role : (entry.changed_fields?.role?.new ?? row.role ?? 'role'));

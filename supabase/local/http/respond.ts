@@ -6,7 +6,9 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
   'Access-Control-Allow-Headers':
     'authorization, x-client-info, apikey, content-type, x-retry-count, x-supabase-api-version, ' +
-    'accept-profile, content-profile, prefer, range, traceparent, tracestate, baggage, x-idempotency-key',
+    'accept-profile, content-profile, prefer, range, traceparent, tracestate, baggage, x-idempotency-key, ' +
+    // Storage's uploads (storage-js): without them the browser's preflight fails and no upload leaves.
+    'x-upsert, cache-control, x-metadata',
   'Access-Control-Expose-Headers': 'content-range, x-supabase-api-version, range-unit',
   'Access-Control-Max-Age': '86400',
 };

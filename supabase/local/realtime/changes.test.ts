@@ -15,7 +15,7 @@ const clients: SupabaseClient[] = [];
 
 beforeAll(async () => {
   harness = await startHarness();
-}, 60_000); // PGlite's first start is slow on a busy machine
+}); // PGlite's first start is slow on a busy machine: the project's hookTimeout (180 s) applies
 
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.removeAllChannels();

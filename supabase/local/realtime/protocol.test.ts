@@ -10,7 +10,7 @@ const open: RawClient[] = [];
 
 beforeAll(async () => {
   harness = await startHarness();
-}, 60_000); // PGlite's first start is slow on a busy machine
+}); // PGlite's first start is slow on a busy machine: the project's hookTimeout (180 s) applies
 afterEach(() => {
   for (const client of open.splice(0)) client.close();
 });

@@ -1,13 +1,17 @@
 /**
  * The first steps of order entry: the client organization, the ordering provider (the
  * organization's active members, with NPI and Medicare ordering status), the patient
- * (searched among the protected patients on this device) and who pays.
+ * (searched among the protected patients on this device, or added in a dialog without
+ * leaving the order) and who pays.
  */
 import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { DialogBody, DialogCloseTrigger, DialogContent, DialogHeader, DialogRoot, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import type { OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
 import { formatMbi } from '../../../lib/lab/mbi.ts';
 import { medicareOrderingEligibility, type MedicareEligibility } from '../../../lib/lab/medicare-eligibility.ts';
 import { alertKindLabel } from '../../../lib/alerts/alert-texts.ts';
+import { confirmedExclusion, EXCLUDED_ORDER_REFUSAL, exclusionLabel } from '../../../lib/exclusions/order-exclusion.ts';
 import { BILLINGS, enrollmentBlock, enrollmentBlockMessage, type Coverage, type EntryAlert, type OrderDraft } from '../model/order-draft.ts';
 import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
@@ -47,6 +51,8 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
   const chosen = props.providers?.find((provider) => provider.id === props.draft.providerId) ?? null;
   const block = chosen ? enrollmentBlock(props.alerts) : null;
   const eligibility = chosen ? medicareOrderingEligibility(chosen, props.now) : null;
+  // Kept selectable only when already chosen (a screening that arrived after the choice), so it can be shown and changed.
+  const chosenExclusion = chosen ? confirmedExclusion(chosen) : null;
   return (
     <StepCard id="step-provider" number={2} title="Ordering provider" done={chosen !== null}>
       {props.draft.organizationId === null ? (
@@ -59,10 +65,15 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
           required
           value={props.draft.providerId ?? ''}
           placeholder="Choose the ordering provider"
-          options={(props.providers ?? []).map((provider) => ({
-            value: provider.id,
-            label: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''} · NPI ${provider.npi ?? 'none'} · ${ELIGIBILITY_LABELS[medicareOrderingEligibility(provider, props.now).status]}`,
-          }))}
+          options={(props.providers ?? []).map((provider) => {
+            const exclusion = confirmedExclusion(provider);
+            const status = exclusion ? exclusionLabel(exclusion) : ELIGIBILITY_LABELS[medicareOrderingEligibility(provider, props.now).status];
+            return {
+              value: provider.id,
+              label: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''} · NPI ${provider.npi ?? 'none'} · ${status}`,
+              disabled: exclusion !== null && provider.id !== props.draft.providerId,
+            };
+          })}
           onChange={(value) => props.update({ providerId: value || null })}
         />
       )}
@@ -74,6 +85,15 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
             {eligibility.reason}
           </Text>
         </HStack>
+      )}
+      {chosenExclusion && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{exclusionLabel(chosenExclusion)}</Alert.Title>
+            <Alert.Description>{EXCLUDED_ORDER_REFUSAL} Choose another provider.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
       )}
       {block && (
         <Alert.Root status="error" role="alert">
@@ -88,7 +108,38 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
   );
 }
 
-export function PatientStep(props: { draft: OrderDraft; update: Update; patients: PatientDoc[]; loading: boolean }) {
+/** The patients feature's new-patient form (with its duplicates warning), composed in by the route. */
+export type AddPatientSlot = (props: { onAdded: (patientId: string) => void; onCancel: () => void }) => ReactNode;
+
+function AddPatientDialog({ slot, onAdded }: { slot: AddPatientSlot; onAdded: (patientId: string) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <DialogRoot open={open} onOpenChange={(details) => setOpen(details.open)} size="xl" scrollBehavior="inside" lazyMount unmountOnExit>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline" alignSelf="flex-start">
+          Add patient
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add patient</DialogTitle>
+        </DialogHeader>
+        <DialogBody pb="6">
+          {slot({
+            onAdded: (patientId) => {
+              setOpen(false);
+              onAdded(patientId);
+            },
+            onCancel: () => setOpen(false),
+          })}
+        </DialogBody>
+        <DialogCloseTrigger />
+      </DialogContent>
+    </DialogRoot>
+  );
+}
+
+export function PatientStep(props: { draft: OrderDraft; update: Update; patients: PatientDoc[]; loading: boolean; addPatient?: AddPatientSlot }) {
   const chosen = props.patients.find((patient) => patient.id === props.draft.patientId) ?? null;
   const search = (query: string) => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -115,13 +166,16 @@ export function PatientStep(props: { draft: OrderDraft; update: Update; patients
           </Button>
         </HStack>
       ) : (
-        <SearchPicker
-          label="Find the patient"
-          placeholder="Name, date of birth or lab patient id"
-          helperText={props.loading ? 'Reading the patients on this device…' : 'A new patient is added on the Patients page.'}
-          search={search}
-          onPick={(id) => props.update({ patientId: id })}
-        />
+        <Stack gap="3">
+          <SearchPicker
+            label="Find the patient"
+            placeholder="Name, date of birth or lab patient id"
+            helperText={props.loading ? 'Reading the patients on this device…' : props.addPatient ? 'Not found? Add the patient here without leaving the order.' : undefined}
+            search={search}
+            onPick={(id) => props.update({ patientId: id })}
+          />
+          {props.addPatient && <AddPatientDialog slot={props.addPatient} onAdded={(patientId) => props.update({ patientId, billing: null, coverageRank: null })} />}
+        </Stack>
       )}
     </StepCard>
   );

@@ -1,5 +1,6 @@
 /**
- * The middle steps of order entry: the tests (compendium search), their order questions
+ * The middle steps of order entry: the tests (compendium search, the organization's and the
+ * provider's favourites first, stars for staff), their order questions
  * (required ones must be answered) and the diagnosis codes (ICD-10-CM search, up to 12),
  * each test showing its Medicare verdict as the diagnoses change.
  */
@@ -9,19 +10,43 @@ import type { CompendiumIndex, Icd10cmIndex } from '../../../lib/reference/index
 import { answerKey, MAX_DIAGNOSES, type OrderDraft, type TestVerdict } from '../model/order-draft.ts';
 import { NECESSITY_LABELS, NECESSITY_PALETTE } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
+import type { CompendiumTest } from '../../../lib/lab/reference-types.ts';
+import { favouriteDetail, favouritesFirst, type Favourite, type FavouriteStarsState } from '../model/favourites.ts';
 import { SearchPicker, StepCard } from './entry-controls.tsx';
+import { FavouriteStars } from './favourite-stars.tsx';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
-export function TestsStep(props: { draft: OrderDraft; update: Update; compendium: CompendiumIndex; verdicts: TestVerdict[]; medicare: boolean }) {
-  const search = (query: string) =>
-    props.compendium
-      .search(query, { limit: 8 })
-      .filter((test) => !props.draft.tests.includes(test.code))
-      .map((test) => ({ id: test.code, label: `${test.name} (${test.code})`, detail: `${test.specimen_type} · ${test.container}${test.cpt_codes.length ? ` · CPT ${test.cpt_codes.join(', ')}` : ''}` }));
+export function TestsStep(props: {
+  draft: OrderDraft;
+  update: Update;
+  compendium: CompendiumIndex;
+  verdicts: TestVerdict[];
+  medicare: boolean;
+  favourites: Favourite[];
+  /** Staff may star; null for anyone else. */
+  stars: FavouriteStarsState | null;
+}) {
+  const item = (test: CompendiumTest) => {
+    const favourite = props.favourites.find((candidate) => candidate.test.code === test.code);
+    const detail = `${test.specimen_type} · ${test.container}${test.cpt_codes.length ? ` · CPT ${test.cpt_codes.join(', ')}` : ''}`;
+    return { id: test.code, label: `${favourite ? '★ ' : ''}${test.name} (${test.code})`, detail: favourite ? `${favouriteDetail(favourite.owners)} · ${detail}` : detail };
+  };
+  const search = (query: string) => {
+    if (query.trim() === '') return props.favourites.map((favourite) => item(favourite.test));
+    const matches = props.compendium.search(query, { limit: 40 }).filter((test) => !props.draft.tests.includes(test.code));
+    return favouritesFirst(query, matches, props.favourites).slice(0, 8).map(item);
+  };
   return (
     <StepCard id="step-tests" number={5} title="Tests" done={props.draft.tests.length > 0}>
-      <SearchPicker label="Add a test" placeholder="Test name, order code, LOINC or CPT" search={search} onPick={(code) => props.update({ tests: [...props.draft.tests, code] })} />
+      <SearchPicker
+        label="Add a test"
+        placeholder="Test name, order code, LOINC or CPT"
+        helperText={props.favourites.length > 0 ? 'Favourites come first: Enter adds the first one, Tab walks the rest.' : undefined}
+        showAll={props.favourites.length > 0}
+        search={search}
+        onPick={(code) => props.update({ tests: [...props.draft.tests, code] })}
+      />
       {props.verdicts.length > 0 && (
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Tests on this order">
           {props.verdicts.map((verdict) => (
@@ -51,9 +76,12 @@ export function TestsStep(props: { draft: OrderDraft; update: Update; compendium
                     </Text>
                   )}
                 </Stack>
-                <Button size="xs" variant="outline" aria-label={`Remove ${verdict.test.name}`} onClick={() => props.update({ tests: props.draft.tests.filter((code) => code !== verdict.test.code) })}>
-                  Remove
-                </Button>
+                <Stack gap="1" align="flex-end">
+                  <Button size="xs" variant="outline" aria-label={`Remove ${verdict.test.name}`} onClick={() => props.update({ tests: props.draft.tests.filter((code) => code !== verdict.test.code) })}>
+                    Remove
+                  </Button>
+                  {props.stars && <FavouriteStars code={verdict.test.code} testName={verdict.test.name} {...props.stars} />}
+                </Stack>
               </HStack>
             </Box>
           ))}

@@ -20,9 +20,11 @@ import { selectKnownUser, useSessionStore } from '../../../stores/session-store.
 import { submitOrder } from '../data/save-order.ts';
 import { useActiveOrganizations, useMemberProviders, useProtectedRecords } from '../data/use-entry-data.ts';
 import { entryAbnForm } from '../documents/order-document-data.ts';
+import { favouriteCodes, favouriteTests } from '../model/favourites.ts';
+import { useFavouriteStars } from '../data/use-favourite-stars.ts';
 import { emptyDraft, evaluateOrder, parseCost, type Coverage, type OrderDraft } from '../model/order-draft.ts';
 import { ORDER_TEXT } from '../model/order-texts.ts';
-import { BillingStep, OrganizationStep, PatientStep, ProviderStep } from './entry-party-steps.tsx';
+import { BillingStep, OrganizationStep, PatientStep, ProviderStep, type AddPatientSlot } from './entry-party-steps.tsx';
 import { CollectionStep, ReviewStep } from './entry-final-steps.tsx';
 import { DiagnosesStep, QuestionsStep, TestsStep } from './entry-test-steps.tsx';
 
@@ -35,9 +37,10 @@ interface OrderTestJson {
   declined?: boolean;
 }
 
-function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: ReferenceData }) {
+function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; reference: ReferenceData; addPatient?: AddPatientSlot }) {
   const navigate = useNavigate();
   const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+  const isStaff = useSessionStore((state) => state.access === 'staff' || state.access === 'admin');
   const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft());
   const [busy, setBusy] = useState(false);
   const organizations = useActiveOrganizations();
@@ -47,6 +50,7 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const now = useMemo(() => new Date(), []);
 
+  const organization = organizations.status === 'ready' ? (organizations.value.find((item) => item.id === draft.organizationId) ?? null) : null;
   const providerList = providers.status === 'ready' ? providers.value : null;
   const provider = providerList?.find((item) => item.id === draft.providerId) ?? null;
   const patient = records.patients.find((item) => item.id === draft.patientId) ?? null;
@@ -64,6 +68,8 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
     () => (openAlerts.status === 'ready' && draft.providerId ? openAlerts.value.filter((alert) => alert.provider_id === draft.providerId) : []),
     [openAlerts, draft.providerId],
   );
+  const favourites = favouriteTests(reference.compendium, favouriteCodes(organization?.favorite_tests), favouriteCodes(provider?.favorite_tests), draft.tests);
+  const stars = useFavouriteStars(isStaff ? organization : null, isStaff ? provider : null);
   const evaluation = evaluateOrder(draft, {
     compendium: reference.compendium,
     ncd: reference.ncd,
@@ -74,7 +80,6 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
     now,
   });
 
-  const organization = organizations.status === 'ready' ? (organizations.value.find((item) => item.id === draft.organizationId) ?? null) : null;
   const abnCostsReady = evaluation.abnTests.every((code) => parseCost(draft.abnCosts[code]) !== null);
   const printAbn =
     patient && abnCostsReady && evaluation.abnTests.length > 0
@@ -107,9 +112,9 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
     <Grid templateColumns="minmax(0, 1fr)" gap="4" maxW="5xl">
       <OrganizationStep draft={draft} update={update} organizations={organizations.status === 'ready' ? organizations.value : []} />
       <ProviderStep draft={draft} update={update} providers={providerList} alerts={providerAlerts} now={now} />
-      <PatientStep draft={draft} update={update} patients={records.patients} loading={records.status === 'loading'} />
+      <PatientStep draft={draft} update={update} patients={records.patients} loading={records.status === 'loading'} addPatient={addPatient} />
       <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} enrollmentAlert={evaluation.enrollmentAlert} />
-      <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} />
+      <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} favourites={favourites} stars={stars} />
       <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />
       <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} />
       <CollectionStep draft={draft} update={update} />
@@ -118,8 +123,11 @@ function OrderEntryForm({ db, reference }: { db: LocalDatabase; reference: Refer
   );
 }
 
-/** The entry page; `db` is the open protected database (the route's gate opens it). */
-export function OrderEntry({ db }: { db: LocalDatabase }) {
+/**
+ * The entry page; `db` is the open protected database (the route's gate opens it), and
+ * `addPatient` the patients feature's form for a new patient (the route composes it in).
+ */
+export function OrderEntry({ db, addPatient }: { db: LocalDatabase; addPatient?: AddPatientSlot }) {
   const reference = useReferenceData();
   if (!reference.data) {
     return (
@@ -131,7 +139,7 @@ export function OrderEntry({ db }: { db: LocalDatabase }) {
   if (reference.data.versions.compendium === 0) {
     return <Text color="fg.muted">The test compendium has not reached this device yet. Connect to the internet once to download it.</Text>;
   }
-  return <OrderEntryForm db={db} reference={reference.data} />;
+  return <OrderEntryForm db={db} reference={reference.data} addPatient={addPatient} />;
 }
 
 export function OrderEntryHeader() {

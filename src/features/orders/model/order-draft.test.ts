@@ -158,3 +158,30 @@ describe('the ABN’s estimated cost', () => {
     expect(evaluation.problems).toEqual([{ step: 'review', message: 'Enter the estimated cost of each test on the ABN (in dollars, for example 45 or 45.50).' }]);
   });
 });
+
+describe('a provider with a confirmed OIG exclusion', () => {
+  const excluded = {
+    npi: NPI,
+    pecos_verification_date: '2026-11-10T00:00:00Z',
+    pecos_verification_data: evidence('Y'),
+    exclusion_status: 'excluded',
+    exclusion_data: { matches: [{ basis: 'npi', status: 'confirmed', excl_type: '1128a1', excl_date: '2020-03-19' }] },
+  };
+
+  it('cannot order, whoever pays, and the entry says why with the exclusion’s type and date', () => {
+    for (const billing of ['insurance', 'client', 'patient'] as const) {
+      const evaluation = evaluateOrder(medicareDraft({ billing, abn: { option: 1, signature: 'signed' } }), context({ provider: excluded }));
+      expect(evaluation.problems).toContainEqual({
+        step: 'provider',
+        message: 'The ordering provider is on the OIG exclusion list: no order can be placed in their name. Excluded (1128a1, 2020-03-19).',
+      });
+    }
+  });
+
+  it('is not blocked by a possible match, nor by a screening that is clear', () => {
+    for (const exclusion_status of ['possible', 'clear', null]) {
+      const evaluation = evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'signed' } }), context({ provider: { ...excluded, exclusion_status } }));
+      expect(evaluation.problems.filter((problem) => problem.step === 'provider')).toEqual([]);
+    }
+  });
+});

@@ -11,6 +11,8 @@ import { formatIcd10cm } from '../../../lib/lab/icd10cm.ts';
 import { abnOutcome, lineModifiers, type AbnOption, type PriorService, type TestNecessity } from '../../../lib/lab/medical-necessity.ts';
 import { medicareOrderingEligibility, type EligibilityProvider, type MedicareEligibility } from '../../../lib/lab/medicare-eligibility.ts';
 import type { CompendiumTest } from '../../../lib/lab/reference-types.ts';
+import { confirmedExclusion, exclusionOrderMessage, type ExclusionScreening } from '../../../lib/exclusions/order-exclusion.ts';
+import { NO_REPEAT, repeatStanding, type RepeatChoice } from './repeat.ts';
 
 export const BILLINGS = ['client', 'patient', 'insurance'] as const;
 export type Billing = (typeof BILLINGS)[number];
@@ -52,6 +54,8 @@ export interface OrderDraft {
   abn: AbnRecord | null;
   /** Test code → the ABN's estimated cost as typed (US dollars). */
   abnCosts: Record<string, string>;
+  /** A standing order's repeat (model/repeat.ts); the entered order is occurrence 1. */
+  repeat: RepeatChoice;
 }
 
 /** A typed cost in US dollars (12, 12.5, 12.50), or null when it is not one. */
@@ -78,6 +82,7 @@ export function emptyDraft(now: Date = new Date()): OrderDraft {
     comments: '',
     abn: null,
     abnCosts: {},
+    repeat: NO_REPEAT,
   };
 }
 
@@ -104,7 +109,7 @@ export function billedCodes(test: CompendiumTest, compendium: CompendiumIndex): 
 export interface EntryContext {
   compendium: CompendiumIndex;
   ncd: NcdIndex;
-  provider: EligibilityProvider | null;
+  provider: (EligibilityProvider & ExclusionScreening) | null;
   coverages: readonly Coverage[];
   /** The patient's earlier orders' services (not cancelled), for the NCDs' frequency limits. */
   priorServices: readonly PriorService[];
@@ -186,6 +191,8 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   const problems: OrderEvaluation['problems'] = [];
   if (!draft.organizationId) problems.push({ step: 'organization', message: 'Choose the client organization.' });
   if (!draft.providerId) problems.push({ step: 'provider', message: 'Choose the ordering provider.' });
+  const exclusion = context.provider ? confirmedExclusion(context.provider) : null;
+  if (exclusion) problems.push({ step: 'provider', message: exclusionOrderMessage(exclusion) });
   if (!draft.patientId) problems.push({ step: 'patient', message: 'Choose the patient.' });
   if (!draft.billing) problems.push({ step: 'billing', message: 'Choose who pays: the client, the patient or the patient’s insurance.' });
   if (draft.billing === 'insurance' && !billedCoverage(draft, context.coverages)) {
@@ -212,6 +219,8 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
     problems.push({ step: 'review', message: 'Enter the estimated cost of each test on the ABN (in dollars, for example 45 or 45.50).' });
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(draft.collectedAt)) problems.push({ step: 'collection', message: 'Enter the collection date and time.' });
+  const repeat = repeatStanding(draft.repeat);
+  if ('problem' in repeat) problems.push({ step: 'collection', message: repeat.problem });
   return { medicare, eligibility, enrollmentAlert, tests, abnTests, problems };
 }
 

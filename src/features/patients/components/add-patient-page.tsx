@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
-import type { LocalDatabase } from '../../../db/index.ts';
+import type { LocalDatabase, PatientDoc } from '../../../db/index.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { usePatientList } from '../data/patient-list.ts';
 import { addPatient } from '../data/save-patient.ts';
@@ -39,8 +39,12 @@ function DuplicatesOf({ db, values }: { db: LocalDatabase; values: PatientFormVa
   return <PossibleDuplicates duplicates={duplicates} organizations={organizations} />;
 }
 
-function AddPatientForm({ db }: { db: LocalDatabase }) {
-  const navigate = useNavigate();
+/**
+ * The new patient's form with its duplicates warning, saved to the protected database: the
+ * add page uses it, and order entry opens it in a dialog (composed in src/app/routes), so a
+ * patient is added without leaving the order.
+ */
+export function NewPatientForm({ db, onSaved, onCancel }: { db: LocalDatabase; onSaved: (patient: PatientDoc) => void; onCancel: () => void }) {
   const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
   const defaults = useMemo(() => emptyPatientForm(), []);
 
@@ -49,7 +53,7 @@ function AddPatientForm({ db }: { db: LocalDatabase }) {
     try {
       const patient = await addPatient(db, userId, patientFromForm(values));
       toast({ title: PATIENT_TEXT.added, description: `${patientName(patient)} · ${patient.lab_patient_id}`, variant: 'success' });
-      navigate(`/patients/${patient.id}`);
+      onSaved(patient);
     } catch (error) {
       const notRegistered = error instanceof Error && error.name === 'DeviceNotRegisteredError';
       toast({ title: 'Error', description: notRegistered ? PATIENT_TEXT.notRegistered : 'The patient could not be saved on this device.', variant: 'destructive' });
@@ -61,10 +65,15 @@ function AddPatientForm({ db }: { db: LocalDatabase }) {
       defaultValues={defaults}
       submitLabel={PATIENT_TEXT.save}
       onSubmit={save}
-      onCancel={() => navigate('/patients')}
+      onCancel={onCancel}
       aside={(values) => <DuplicatesOf db={db} values={values} />}
     />
   );
+}
+
+function AddPatientForm({ db }: { db: LocalDatabase }) {
+  const navigate = useNavigate();
+  return <NewPatientForm db={db} onSaved={(patient) => navigate(`/patients/${patient.id}`)} onCancel={() => navigate('/patients')} />;
 }
 
 export function AddPatientPage() {

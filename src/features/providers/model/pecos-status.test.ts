@@ -66,6 +66,10 @@ describe('lastVerifiedText', () => {
     expect(lastVerifiedText(undefined)).toBe('Never');
     expect(lastVerifiedText('garbled')).toBe('Last verified: garbled');
   });
+
+  it("says 'Never' for a date that is only spaces", () => {
+    expect(lastVerifiedText('   ')).toBe('Never');
+  });
 });
 
 describe('canVerifyPecos', () => {

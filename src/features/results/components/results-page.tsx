@@ -12,6 +12,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
+import { useAlerts } from '../../../lib/alerts/alert-data.ts';
+import { openCriticalResultIds } from '../../../lib/alerts/critical-values.ts';
 import { SEARCH_PARAM } from '../../../lib/list/url-filters.ts';
 import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
@@ -37,6 +39,8 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
   const search = params.get(SEARCH_PARAM) ?? '';
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  const openAlerts = useAlerts({ openOnly: true });
+  const openCritical = useMemo(() => openCriticalResultIds(openAlerts.status === 'ready' ? openAlerts.value : []), [openAlerts]);
 
   const rows = useMemo<ResultListRow[]>(() => {
     const patients = new Map(records.patients.map((patient) => [patient.id, patient]));
@@ -50,6 +54,7 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
         status: result.status,
         abnormal: result.abnormal,
         critical: result.critical,
+        criticalOpen: openCritical.has(result.id),
         receivedAt: result.received_at,
         reviewedAt: result.reviewed_at,
         seenAt: result.seen_at,
@@ -59,7 +64,7 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
         providerName: providerNames.get(result.provider_id)?.name ?? 'Unknown provider',
       };
     });
-  }, [records, providerNames]);
+  }, [records, providerNames, openCritical]);
   const shown = filterResults(rows, filters, search);
   const chosen = shown.filter((row) => selected.has(row.id));
   const mineToSign = chosen.filter((row) => row.providerId === myProviderId && !row.reviewedAt);
@@ -120,6 +125,7 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
             { value: 'all', label: 'All results' },
             { value: 'abnormal', label: 'Abnormal only' },
             { value: 'critical', label: 'Critical only' },
+            { value: 'unacknowledged', label: 'Critical, not acknowledged' },
           ]}
           onChange={(value) => setFilter('flag', value)}
         />

@@ -5,7 +5,7 @@ import { reportView } from '../../../lib/results/index.ts';
 
 function row(id: string, over: Partial<ResultListRow> = {}): ResultListRow {
   return {
-    id, testCode: 'BMP', testName: 'Basic metabolic panel', requisitionNumber: 'R-1-0001', status: 'final', abnormal: false, critical: false,
+    id, testCode: 'BMP', testName: 'Basic metabolic panel', requisitionNumber: 'R-1-0001', status: 'final', abnormal: false, critical: false, criticalOpen: false,
     receivedAt: '2026-11-20T10:00:00Z', reviewedAt: null, seenAt: null, providerId: 'p1', patientName: 'Doe, Jane', patientId: 'P-1-0001', providerName: 'Smith, Ann', ...over,
   };
 }
@@ -31,6 +31,16 @@ describe('the results inbox', () => {
     expect(filterResults(rows, { review: 'unreviewed', flag: 'abnormal', provider: '' }, 'roe').map((r) => r.id)).toEqual(['seen-abnormal']);
     expect(filterResults(rows, { review: 'all', flag: 'all', provider: 'p2' }, '')).toEqual([]);
     expect(unreviewedCount([{ reviewed_at: null }, { reviewed_at: '2026-11-21' }])).toBe(1);
+  });
+
+  it('filters the results nobody has opened yet (a provider\'s unread results)', () => {
+    expect(filterResults(rows, { review: 'unread', flag: 'all', provider: '' }, '').map((r) => r.id)).toEqual(['critical', 'abnormal', 'new-normal', 'old-normal']);
+  });
+
+  it('filters the critical values nobody has acknowledged (the dashboard\'s loud figure), signed off or not', () => {
+    const withOpen = [...rows, row('open-critical', { critical: true, criticalOpen: true }), row('open-signed', { critical: true, criticalOpen: true, reviewedAt: '2026-11-21T12:00:00Z' })];
+    expect(filterResults(withOpen, { review: 'all', flag: 'unacknowledged', provider: '' }, '').map((r) => r.id)).toEqual(['open-critical', 'open-signed']);
+    expect(filterResults(withOpen, { review: 'unreviewed', flag: 'unacknowledged', provider: '' }, '').map((r) => r.id)).toEqual(['open-critical']);
   });
 });
 

@@ -6,18 +6,22 @@
  */
 import { choiceFilter, idFilter } from '../../../lib/list/url-filters.ts';
 
-export const REVIEW_STATES = ['unreviewed', 'reviewed', 'all'] as const;
+/** `unread`: nobody has opened it yet (not seen; a sign-off also marks it seen). */
+export const REVIEW_STATES = ['unreviewed', 'unread', 'reviewed', 'all'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
 export const RESULT_FILTERS = {
   review: choiceFilter<ReviewState>('review', REVIEW_STATES, 'unreviewed'),
-  flag: choiceFilter<'all' | 'abnormal' | 'critical'>('flag', ['all', 'abnormal', 'critical'], 'all'),
+  flag: choiceFilter<ResultFlagFilter>('flag', ['all', 'abnormal', 'critical', 'unacknowledged'], 'all'),
   provider: idFilter('provider'),
 } as const;
 
+/** `unacknowledged`: critical values whose alert nobody has acknowledged yet (the dashboard's loud figure). */
+export type ResultFlagFilter = 'all' | 'abnormal' | 'critical' | 'unacknowledged';
+
 export interface ResultFilters {
   review: ReviewState;
-  flag: 'all' | 'abnormal' | 'critical';
+  flag: ResultFlagFilter;
   provider: string;
 }
 
@@ -29,6 +33,8 @@ export interface ResultListRow {
   status: string;
   abnormal: boolean;
   critical: boolean;
+  /** A critical value whose alert is still open (src/lib/alerts/critical-values.ts). */
+  criticalOpen: boolean;
   receivedAt: string;
   reviewedAt: string | null;
   seenAt: string | null;
@@ -49,11 +55,25 @@ export function compareResults(a: ResultListRow, b: ResultListRow): number {
   return b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id);
 }
 
+const REVIEW_TESTS: Readonly<Record<ReviewState, (row: ResultListRow) => boolean>> = {
+  unreviewed: (row) => row.reviewedAt === null,
+  unread: (row) => row.seenAt === null && row.reviewedAt === null,
+  reviewed: (row) => row.reviewedAt !== null,
+  all: () => true,
+};
+
+const FLAG_TESTS: Readonly<Record<ResultFlagFilter, (row: ResultListRow) => boolean>> = {
+  all: () => true,
+  abnormal: (row) => row.abnormal,
+  critical: (row) => row.critical,
+  unacknowledged: (row) => row.criticalOpen,
+};
+
 export function filterResults(rows: readonly ResultListRow[], filters: ResultFilters, search: string): ResultListRow[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   return rows
-    .filter((row) => filters.review === 'all' || (filters.review === 'reviewed') === (row.reviewedAt !== null))
-    .filter((row) => filters.flag === 'all' || (filters.flag === 'critical' ? row.critical : row.abnormal))
+    .filter((row) => REVIEW_TESTS[filters.review](row))
+    .filter((row) => FLAG_TESTS[filters.flag](row))
     .filter((row) => !filters.provider || row.providerId === filters.provider)
     .filter((row) => {
       if (words.length === 0) return true;

@@ -26,7 +26,7 @@ export const RESULT_STATUS_LABELS: Record<string, string> = {
   corrected: 'Corrected',
 };
 
-export const REVIEW_LABELS = { unreviewed: 'Not signed off', reviewed: 'Signed off', all: 'All results' } as const;
+export const REVIEW_LABELS = { unreviewed: 'Not signed off', unread: 'Not opened yet', reviewed: 'Signed off', all: 'All results' } as const;
 
 export const FORMAT_LABELS: Record<string, string> = {
   summary: 'Summary',

@@ -27,3 +27,29 @@ describe('numbers made on a device', () => {
     expect(() => requisitionNumber(1, 0)).toThrow(RangeError);
   });
 });
+
+describe('numbers made on a device, at their edges', () => {
+  it('refuse a device or counter that is not a whole number, naming it', () => {
+    expect(() => crockfordBase32(-1)).toThrow('Not a device number: -1');
+    expect(() => crockfordBase32(1.5)).toThrow('Not a device number: 1.5');
+    expect(() => requisitionNumber(2, 1.5)).toThrow('Not a device counter: 1.5');
+    expect(() => labPatientId(1, -3)).toThrow('Not a device counter: -3');
+    expect(labPatientId(0, 1)).toBe('P-0-0001');
+  });
+
+  it('skip I, L, O and U in the device part', () => {
+    expect(crockfordBase32(18)).toBe('J');
+    expect(crockfordBase32(20)).toBe('M');
+    expect(crockfordBase32(27)).toBe('V');
+    expect(crockfordBase32(32 * 32)).toBe('100');
+  });
+
+  it('accept only a whole requisition number, anchored at both ends', () => {
+    expect(isRequisitionNumber('R-V-0001')).toBe(true);
+    expect(isRequisitionNumber('R-U-0001')).toBe(false);
+    expect(isRequisitionNumber('R--0001')).toBe(false);
+    expect(isRequisitionNumber('xR-1-0001')).toBe(false);
+    expect(isRequisitionNumber('R-1-0001x')).toBe(false);
+    expect(isRequisitionNumber('R-1-12345')).toBe(true);
+  });
+});
