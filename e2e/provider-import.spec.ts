@@ -29,6 +29,8 @@ test('a CSV of 50 NPIs with 3 bad rows previews the problems, survives a reload 
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/providers');
   await page.getByRole('link', { name: 'Import NPIs' }).click();
+  // The file is checked against the directory on this device: the input opens once it has synced.
+  await expect(page.getByLabel('CSV file of NPIs')).toBeEnabled({ timeout: 90_000 });
   await page.getByLabel('CSV file of NPIs').setInputFiles({ name: 'client-npis.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
 
   const summary = page.getByTestId('import-summary');
