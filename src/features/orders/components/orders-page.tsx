@@ -124,7 +124,7 @@ export function OrdersList({ db }: { db: LocalDatabase }) {
           onChange={(value) => setFilter('priority', value)}
         />
       </SimpleGrid>
-      <Text fontSize="sm" color="fg.muted" role="status">
+      <Text fontSize="sm" color="fg.muted" role="status" data-testid="order-count">
         {records.status === 'loading' ? 'Reading the orders on this device…' : `${shown.length} of ${rows.length} orders`}
       </Text>
       <Table.ScrollArea borderWidth="1px" rounded="md">
