@@ -134,6 +134,9 @@ declare global {
 /** A complete order for a demo patient, billed to the client (no diagnosis needed), on the entry page. */
 async function enterOrder(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Order entry', exact: true }).first().click();
+  // The order list has its own Organization and Provider filters: wait for the entry page.
+  await page.waitForURL(/\/orders\/entry$/, { timeout: 30_000 });
+  await page.getByRole('heading', { name: 'Order Entry', level: 1 }).waitFor({ timeout: 60_000 });
   const organization = page.getByRole('combobox', { name: /^Organization/ });
   const option = organization.locator('option', { hasText: /^Capital Region/ }).first();
   await option.waitFor({ state: 'attached', timeout: 60_000 });
@@ -221,6 +224,11 @@ export async function measureOrders(browser: Browser, target: OrderTarget, log: 
       countText: orderCountText(target.orders),
       label: `order-search-${target.orders}`,
     });
+    // measureSearch checks that the count holds the whole list's number, which "0 of 1000
+    // orders" also does: the box must be empty and the count exact (a dropped key shows here).
+    const box = await page.getByRole('searchbox').inputValue();
+    const shown = await page.getByTestId('order-count').textContent();
+    if (box !== '' || shown !== orderCountText(target.orders)) throw new Error(`The order search did not end on the whole list: the box holds "${box}", the count reads "${shown}"`);
     log(`orders: search p95 ${search.p95.toFixed(1)} ms (app time ${search.busy.p95.toFixed(1)} ms) over ${search.keystrokes} keystrokes`);
 
     // Entered and submitted offline, the records open (as a clinic with a flaky connection would).
