@@ -69,12 +69,14 @@ export const NAV_SECTIONS: NavSection[] = [
   },
 ];
 
-/** A provider's own login sees one page: their record (issue 25). */
+/** A provider's own login: their record (issue 25), and the dashboard, orders and results of their practice (issue 27). */
 export const PROVIDER_NAV_SECTIONS: NavSection[] = [
   {
     title: 'My practice',
     items: [
       { label: 'My record', to: '/my-provider', icon: LuStethoscope },
+      { label: 'Dashboard', to: '/dashboard', icon: LuLayoutDashboard, end: true },
+      { label: 'Orders', to: '/orders', icon: LuClipboardCheck, end: true },
       { label: 'Results', to: '/results', icon: LuFlaskConical, count: 'unreviewed-results' },
     ],
   },

@@ -39,6 +39,21 @@ export function FigureCard({ title, description, children, testId }: { title: st
   );
 }
 
+/** A figure's short text while patient records are locked in this tab (the card says why once, with LockedFiguresNote). */
+export const LOCKED_FIGURE = 'Locked';
+
+/** One line under a card's figures that counts protected records: why they are not counted yet, and where to unlock. */
+export function LockedFiguresNote({ unlockAt }: { unlockAt: string }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="figures-locked-note">
+      Patient records are locked in this tab, so these are counted once they are open.{' '}
+      <Link asChild variant="underline" colorPalette="teal">
+        <RouterLink to={unlockAt}>Unlock patient records</RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
 export interface FigureProps {
   label: string;
   /** null while it is being counted. */

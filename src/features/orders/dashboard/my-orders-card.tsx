@@ -5,7 +5,7 @@
  * filter), so each figure opens the list it counts.
  */
 import { useMemo } from 'react';
-import { Figure, FigureCard } from '../../../components/dashboard/figure-card.tsx';
+import { Figure, FigureCard, LOCKED_FIGURE, LockedFiguresNote } from '../../../components/dashboard/figure-card.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
 import { filteredListPath } from '../../../lib/list/url-filters.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
@@ -31,9 +31,10 @@ function StatusFigures({ counts, locked = false }: { counts: Record<OrderStatus,
           count={counts ? counts[status] : null}
           to={filteredListPath('/orders', ORDER_FILTERS, { status })}
           testId={`figure-my-orders-${status}`}
-          unavailable={locked ? 'Counted once patient records are unlocked' : undefined}
+          unavailable={locked ? LOCKED_FIGURE : undefined}
         />
       ))}
+      {locked && <LockedFiguresNote unlockAt="/orders" />}
     </>
   );
 }

@@ -4,7 +4,7 @@
  * and their delegates only the results they may see), each opening the inbox filtered.
  * Counted with the navigation's count (use-unreviewed-count.ts), from the change stream.
  */
-import { Figure, FigureCard } from '../../../components/dashboard/figure-card.tsx';
+import { Figure, FigureCard, LOCKED_FIGURE, LockedFiguresNote } from '../../../components/dashboard/figure-card.tsx';
 import { filteredListPath } from '../../../lib/list/url-filters.ts';
 import { useResultCounts } from '../../../lib/results/use-unreviewed-count.ts';
 import { RESULT_FILTERS } from '../model/result-inbox.ts';
@@ -14,11 +14,12 @@ const UNREVIEWED_PATH = filteredListPath('/results', RESULT_FILTERS, { review: '
 
 export function MyResultsCard({ unlocked }: { unlocked: boolean }) {
   const counts = useResultCounts();
-  const unavailable = unlocked ? undefined : 'Counted once patient records are unlocked';
+  const unavailable = unlocked ? undefined : LOCKED_FIGURE;
   return (
     <FigureCard title="Your results" description="What the laboratory reported for your orders." testId="dashboard-my-results">
       <Figure label="Unread results" count={counts?.unread ?? null} to={UNREAD_PATH} tone="warning" testId="figure-results-unread" unavailable={unavailable} />
       <Figure label="Results waiting for sign-off" count={counts?.unreviewed ?? null} to={UNREVIEWED_PATH} testId="figure-my-results-unreviewed" unavailable={unavailable} />
+      {!unlocked && <LockedFiguresNote unlockAt={UNREAD_PATH} />}
     </FigureCard>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { Figure, FigureCard } from '../../../components/dashboard/figure-card.tsx';
+import { Figure, FigureCard, LOCKED_FIGURE, LockedFiguresNote } from '../../../components/dashboard/figure-card.tsx';
 import { OPEN_CRITICAL_VALUES } from '../../../lib/alerts/critical-values.ts';
 import { filteredListPath } from '../../../lib/list/url-filters.ts';
 import { useGroupedCounts } from '../../../lib/local-data/grouped-counts.ts';
@@ -74,7 +74,7 @@ export function ResultFiguresCard() {
         to={UNREVIEWED_PATH}
         tone="warning"
         testId="figure-results-unreviewed"
-        unavailable={unlocked ? undefined : 'Counted once patient records are unlocked'}
+        unavailable={unlocked ? undefined : LOCKED_FIGURE}
       />
       <Figure
         label="Results that matched no order"
@@ -84,6 +84,7 @@ export function ResultFiguresCard() {
         testId="figure-results-unmatched"
         unavailable={unmatched.status === 'offline' ? 'Counted when online' : unmatched.status === 'error' ? 'Could not be counted' : undefined}
       />
+      {!unlocked && <LockedFiguresNote unlockAt={UNREVIEWED_PATH} />}
       <HStack>
         <Text fontSize="xs" color="fg.muted">
           Critical values are acknowledged in the open alerts above; results are signed off by the ordering provider.
