@@ -145,6 +145,8 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await page.getByLabel('ABN signature').selectOption('signed');
   await expect(page.getByRole('button', { name: 'Submit order' })).toBeDisabled();
   await page.getByLabel('Estimated cost of Hemoglobin A1c (USD)').fill('45.50');
+  // A standing order: weekly, 12 times in all (the server creates the later ones when due).
+  await page.getByLabel('Repeat', { exact: true }).selectOption('weeks');
   await expect(tests.getByRole('listitem').filter({ hasText: 'Hemoglobin A1c' })).toContainText('Modifier GA');
 
   for (const width of [1280, 768]) for (const scheme of ['light', 'dark'] as const) await shoot(page, 'order-entry', width, scheme);
@@ -154,6 +156,7 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   const orderId = page.url().split('/').pop()!;
   await expect(page.getByTestId('order-sync-state')).toHaveText('Waiting to send');
+  await expect(page.getByTestId('order-series')).toContainText('Standing order: Every week, 12 times in all');
   const requisition = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Order ', '');
   expect(requisition).toMatch(/^R-[0-9A-Z]+-\d{4,}$/);
   // Still offline: the requisition is made on the device and opens in a tab of its own.

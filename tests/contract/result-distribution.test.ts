@@ -180,6 +180,9 @@ describe('from the refused side', () => {
   it('only the scheduler runs result-distribute', async () => {
     expect((await callFunction(env.url, 'result-distribute', await accessToken(providerLogin.client), {})).status).toBe(403);
     expect((await callFunction(env.url, 'result-distribute', 'not-a-key', {})).status).toBe(403);
+    // Nor can a signed-in user claim the queue's rows through the Data API's RPC.
+    const claim = await providerLogin.client.rpc('claim_result_distributions', { p_batch: 1 });
+    expect(claim.error?.code).toBe('42501');
   });
 
   it('the ordering provider reads the distribution of their result; another provider reads none; nobody writes one', async () => {

@@ -38,9 +38,11 @@ it('covers every function the migrations leave in the public schema', () => {
   // apply_reference_import and reference_asset: tests/contract/reference-data.test.ts;
   // claim_device_number and record_openings: tests/contract/patients.test.ts;
   // account_set_deactivated and account_record_invitation (service role only): tests/contract/users-*.test.ts;
-  // lis_claim_messages and lis_record_attempt (service role only): tests/contract/lis-delivery.test.ts.
-  const others = ['apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt'];
-  expect(left.sort()).toEqual(['npi_is_valid', 'sync_push', ...others, ...TRIGGERS].sort());
+  // lis_claim_messages and lis_record_attempt (service role only): tests/contract/lis-delivery.test.ts;
+  // standing_orders_run (service role only): tests/contract/standing-orders.test.ts;
+  // claim_result_distributions (service role only): tests/contract/result-distribution.test.ts.
+  const others = ['claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt'];
+  expect(left.sort()).toEqual(['npi_is_valid', 'sync_push', 'standing_orders_run', ...others, ...TRIGGERS].sort());
   expect([...dropped].sort()).toEqual([...FORMER_HELPERS].sort());
 });
 

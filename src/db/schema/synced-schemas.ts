@@ -79,7 +79,8 @@ export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   alerts: 0,
   patients: 0,
   // 1: the laboratory delivery columns of issue 32 (lis_delivery, lis_error, lis_resend_at).
-  orders: 1,
+  // 2: standing orders (standing, standing_parent_id, …: 20261128300000_standing_orders.sql).
+  orders: 2,
   results: 0,
 };
 

@@ -221,6 +221,15 @@ export const orderColumns = {
   lis_delivery: nullable('jsonb'),
   lis_error: nullable('text'),
   lis_resend_at: nullable('timestamptz'),
+  // Standing orders (20261128300000_standing_orders.sql): the repeat {every_days, occurrences}
+  // the user enters; the series columns are the server's, but standing_stopped_at, which staff
+  // write to stop the series (the server stamps the time and standing_stopped_by).
+  standing: nullable('jsonb'),
+  standing_parent_id: nullable('uuid'),
+  standing_occurrence: nullable('integer'),
+  standing_stopped_at: nullable('timestamptz'),
+  standing_stopped_by: nullable('uuid'),
+  standing_error: nullable('text'),
 } as const satisfies ColumnMap;
 
 // Issue 32 (20261127150000_results.sql): one row per resulted test of an order, written by the

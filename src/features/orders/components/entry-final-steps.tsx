@@ -11,6 +11,7 @@ import { ENTRY_STEPS, parseCost, PRIORITIES, type OrderDraft, type OrderEvaluati
 import { ABN_OPTION_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { StepCard } from './entry-controls.tsx';
+import { RepeatFields } from './repeat-fields.tsx';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
@@ -44,6 +45,7 @@ export function CollectionStep(props: { draft: OrderDraft; update: Update }) {
       <Field label="Comments">
         <Textarea rows={2} value={props.draft.comments} onChange={(event) => props.update({ comments: event.currentTarget.value })} />
       </Field>
+      <RepeatFields draft={props.draft} update={props.update} />
     </StepCard>
   );
 }

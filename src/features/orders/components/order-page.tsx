@@ -3,7 +3,8 @@
  * their Medicare verdict and modifier, answers, diagnoses, collection, ABN), whether it is
  * still waiting to send, the server's own Medicare verdict and where it disagrees, its
  * delivery to the laboratory (issue 32: lab-delivery-panel.tsx), and cancelling with a
- * reason until the laboratory received it. Its opening is logged.
+ * reason until the laboratory received it; a standing order's series (standing-series-panel.tsx).
+ * Its opening is logged.
  */
 import { Alert, Badge, Box, Button, Card, DataList, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
@@ -17,6 +18,7 @@ import { cancelOrder } from '../data/save-order.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
 import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import { LabDeliveryPanel } from './lab-delivery-panel.tsx';
+import { StandingSeriesPanel } from './standing-series-panel.tsx';
 import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
 import { AbnScanField } from './abn-scan-field.tsx';
 import { OrderDocumentsBar } from './order-documents-bar.tsx';
@@ -92,6 +94,7 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
       {patient && <OrderDocumentsBar order={order} patient={patient} provider={provider?.doc ?? null} />}
       {order.cancel_reason && <Text>Cancelled: {order.cancel_reason}</Text>}
       <LabDeliveryPanel db={db} order={order} patient={patient} />
+      <StandingSeriesPanel db={db} order={order} orders={records.orders} />
       {check?.disagreements && check.disagreements.length > 0 && (
         <Alert.Root status="warning">
           <Alert.Indicator />

@@ -10,6 +10,7 @@ import { requisitionNumber } from '../../../lib/lab/device-numbers.ts';
 import type { ReferenceVersions } from '../../../lib/lab/reference-types.ts';
 import type { CompendiumIndex } from '../../../lib/reference/index.ts';
 import { orderJson, type OrderDraft, type OrderEvaluation } from '../model/order-draft.ts';
+import { repeatStanding } from '../model/repeat.ts';
 import { loadDataLayer } from './data-layer.ts';
 
 export async function submitOrder(
@@ -21,6 +22,8 @@ export async function submitOrder(
   versions: ReferenceVersions,
 ): Promise<OrderDoc> {
   if (!draft.organizationId || !draft.providerId || !draft.patientId || !draft.billing) throw new Error('The order is not complete');
+  const repeat = repeatStanding(draft.repeat);
+  if ('problem' in repeat) throw new Error(repeat.problem);
   const data = await loadDataLayer();
   const { device, counter } = await data.nextDeviceSequence(data.deviceRecordsOf(userId));
   const json = orderJson(draft, evaluation, compendium);
@@ -44,6 +47,7 @@ export async function submitOrder(
     medicare_check: json.medicare_check,
     reference_versions: versions,
     created_by: userId,
+    standing: repeat.standing,
   });
   const inserted = await db.orders.insert(doc);
   return inserted.toJSON() as OrderDoc;
@@ -55,6 +59,19 @@ export async function cancelOrder(db: LocalDatabase, id: string, reason: string)
   if (!doc) throw new Error('The order is no longer on this device');
   if (doc.status !== 'draft' && doc.status !== 'submitted') throw new Error('The laboratory has received this order: it can no longer be cancelled here.');
   await doc.incrementalPatch({ status: 'cancelled', cancel_reason: reason.trim() });
+}
+
+/**
+ * "Stop series" of a standing order (staff): recorded on the order (it syncs, offline too);
+ * the server checks the caller is staff and stamps the time and who stopped it, and creates
+ * no further occurrence.
+ */
+export async function stopSeries(db: LocalDatabase, id: string, now: () => string = () => new Date().toISOString()): Promise<void> {
+  const doc = await db.orders.findOne(id).exec();
+  if (!doc) throw new Error('The order is no longer on this device');
+  if (!doc.standing) throw new Error('This order does not repeat.');
+  if (doc.standing_stopped_at) throw new Error('This series is already stopped.');
+  await doc.incrementalPatch({ standing_stopped_at: now() });
 }
 
 /**

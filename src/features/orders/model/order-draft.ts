@@ -12,6 +12,7 @@ import { abnOutcome, lineModifiers, type AbnOption, type PriorService, type Test
 import { medicareOrderingEligibility, type EligibilityProvider, type MedicareEligibility } from '../../../lib/lab/medicare-eligibility.ts';
 import type { CompendiumTest } from '../../../lib/lab/reference-types.ts';
 import { confirmedExclusion, exclusionOrderMessage, type ExclusionScreening } from '../../../lib/exclusions/order-exclusion.ts';
+import { NO_REPEAT, repeatStanding, type RepeatChoice } from './repeat.ts';
 
 export const BILLINGS = ['client', 'patient', 'insurance'] as const;
 export type Billing = (typeof BILLINGS)[number];
@@ -53,6 +54,8 @@ export interface OrderDraft {
   abn: AbnRecord | null;
   /** Test code → the ABN's estimated cost as typed (US dollars). */
   abnCosts: Record<string, string>;
+  /** A standing order's repeat (model/repeat.ts); the entered order is occurrence 1. */
+  repeat: RepeatChoice;
 }
 
 /** A typed cost in US dollars (12, 12.5, 12.50), or null when it is not one. */
@@ -79,6 +82,7 @@ export function emptyDraft(now: Date = new Date()): OrderDraft {
     comments: '',
     abn: null,
     abnCosts: {},
+    repeat: NO_REPEAT,
   };
 }
 
@@ -215,6 +219,8 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
     problems.push({ step: 'review', message: 'Enter the estimated cost of each test on the ABN (in dollars, for example 45 or 45.50).' });
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(draft.collectedAt)) problems.push({ step: 'collection', message: 'Enter the collection date and time.' });
+  const repeat = repeatStanding(draft.repeat);
+  if ('problem' in repeat) problems.push({ step: 'collection', message: repeat.problem });
   return { medicare, eligibility, enrollmentAlert, tests, abnTests, problems };
 }
 
