@@ -59,7 +59,7 @@ declare global {
  * Enters the password on the unlock form and clicks Open patient records. Returns when the
  * click happened (page time); with `heading`, also when an h1 containing it was painted.
  */
-async function unlock(page: Page, heading: string | null): Promise<{ clickedAt: number; paintedAt: number | null }> {
+export async function unlock(page: Page, heading: string | null): Promise<{ clickedAt: number; paintedAt: number | null }> {
   try {
     return await unlockAndTime(page, heading);
   } catch (error) {
@@ -93,7 +93,7 @@ async function unlockAndTime(page: Page, heading: string | null): Promise<{ clic
   return page.evaluate(() => ({ clickedAt: window.__unlock.clickedAt!, paintedAt: window.__unlock.paintedAt }));
 }
 
-async function syncAtRest(page: Page, timeout: number): Promise<void> {
+export async function syncAtRest(page: Page, timeout: number): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-tone') === 'ok', null, { timeout });
 }
 

@@ -6,6 +6,7 @@
 import type { BaselineFigures } from './measure-baseline.ts';
 import type { FirstSyncFigures, OfflineReloadFigures, SearchFigures } from './measure-app.ts';
 import type { PatientFigures } from './measure-patients.ts';
+import type { OrderFigures } from './measure-orders.ts';
 import type { OrganizationFigures } from './measure-organizations.ts';
 import type { StorageFloorFigures } from './measure-storage-floor.ts';
 import type { DashboardFigures } from './measure-dashboard.ts';
@@ -35,6 +36,8 @@ export interface BenchResult {
   organizations?: OrganizationFigures;
   /** The patients phase (measure-patients.ts), after the directory sizes. */
   patients?: PatientFigures;
+  /** The orders phase (measure-orders.ts), after the patients: the order list and order entry's submit. */
+  orders?: OrderFigures;
   /** Sizes whose measurement failed (timeouts on a loaded machine), with the error. */
   failures?: string[];
   budgets: Array<{ name: string; limit: number; value: number; unit: string; met: boolean }>;
@@ -82,6 +85,16 @@ export function budgets(result: Omit<BenchResult, 'budgets' | 'totalSeconds'>): 
       { name: `unlock to the patient list searchable ${at}`, limit: 2000, value: patients.unlockToListSearchableMs, unit: 'ms', met: false },
     );
   }
+  const orders = result.orders;
+  if (orders) {
+    const at = `at ${orders.orders.toLocaleString('en-US')} orders`;
+    list.push(
+      // Issue 31: the order list to the patient list's standard.
+      { name: `order search keystroke-to-paint p95, app time ${at}`, limit: 16, value: orders.search.busy.p95, unit: 'ms', met: false },
+      { name: `unlock to the order list searchable ${at}`, limit: 2000, value: orders.unlockToListSearchableMs, unit: 'ms', met: false },
+      { name: `order entry: Submit to "Waiting to send" (offline, median) ${at}`, limit: 500, value: orders.submitToWaiting.medianMs, unit: 'ms', met: false },
+    );
+  }
   return list.map((budget) => ({ ...budget, met: budget.value <= budget.limit }));
 }
 
@@ -94,6 +107,18 @@ function patientLines(patients: PatientFigures, providerSearch: SearchFigures | 
     `  first sync (sealed on the device): ${f(patients.firstSync.seconds, 1)} s (${f(patients.firstSync.patientsPerSecond)} patients/s); JS heap with the list ${f(patients.heapWithListMb, 1)} MB`,
     `  offline after a reload, unlock to: a patient's page ${f(patients.unlockToPatientPageMs)} ms; the list's first rows ${f(patients.unlockToListFirstRowsMs)} ms, searchable ${f(patients.unlockToListSearchableMs)} ms`,
     `  search p50 / p95 / max (ms): ${f(search.p50, 1)} / ${f(search.p95, 1)} / ${f(search.max, 1)} (${search.keystrokes} keys); app time ${f(search.busy.p50, 1)} / ${f(search.busy.p95, 1)} / ${f(search.busy.max, 1)}${versus}`,
+  ];
+}
+
+function orderLines(orders: OrderFigures): string[] {
+  const search = orders.search;
+  return [
+    '',
+    `Orders (${f(orders.orders)}; seeded in ${f(orders.seedSeconds, 1)} s):`,
+    `  first sync (sealed on the device): ${f(orders.firstSync.seconds, 1)} s (${f(orders.firstSync.ordersPerSecond)} orders/s)`,
+    `  offline after a reload, unlock to the list's first rows ${f(orders.unlockToListFirstRowsMs)} ms, searchable ${f(orders.unlockToListSearchableMs)} ms`,
+    `  search p50 / p95 / max (ms): ${f(search.p50, 1)} / ${f(search.p95, 1)} / ${f(search.max, 1)} (${search.keystrokes} keys); app time ${f(search.busy.p50, 1)} / ${f(search.busy.p95, 1)} / ${f(search.busy.max, 1)}`,
+    `  order entry, offline: Submit order to "Waiting to send" painted ${f(orders.submitToWaiting.medianMs)} ms median (${orders.submitToWaiting.runs.map((ms) => f(ms)).join(', ')})`,
   ];
 }
 
@@ -139,6 +164,7 @@ export function formatTable(result: BenchResult): string {
   lines.push('', `JS before first paint (gzip): landing ${f(js.landing, 1)} KB (${js.landingFiles} files), /providers ${f(js.providers, 1)} KB (${js.providersFiles} files)`);
   if (result.organizations) lines.push(...organizationLines(result.organizations));
   if (result.patients) lines.push(...patientLines(result.patients, result.sizes.at(-1)?.search));
+  if (result.orders) lines.push(...orderLines(result.orders));
   lines.push(`Baseline network: ${result.network.latencyMs} ms round trip, ${result.network.megabitsPerSecond} Mbit/s`, '', 'Budgets (ARCHITECTURE.md):');
   for (const budget of result.budgets) {
     lines.push(`  ${budget.met ? 'met   ' : 'MISSED'}  ${budget.name}: ${f(budget.value, 1)} ${budget.unit} (limit ${budget.limit} ${budget.unit})`);

@@ -16,6 +16,10 @@
  *                                       --smoke; 0 skips it): after the directory sizes, the patients'
  *                                       first sync, unlock to a patient's page and to the list, and the
  *                                       patient search's keystroke-to-paint (measure-patients.ts)
+ *   npm run bench -- --orders 20000     orders in the orders phase (100,000 by default, 1,000 with --smoke; 0
+ *                                       skips it): after the patients, the orders' first sync, unlock to the
+ *                                       order list, the order search's keystroke-to-paint, and offline order
+ *                                       entry's Submit to "Waiting to send" (measure-orders.ts)
  * Per size, the dashboard's paint after an offline reload (measure-dashboard.ts: reload to the first
  * figure painted). After the directory sizes, the organization list at 5,000 organizations (measure-organizations.ts:
  * first sync, offline reload as a ratio of the run's baseline, organization search p95).
@@ -44,6 +48,7 @@ import { countDirectory, seedDirectoryTo } from './seed-directory.ts';
 import { measurePatients, type PatientFigures } from './measure-patients.ts';
 import { measureDashboardOffline } from './measure-dashboard.ts';
 import { samplePatients, seedPatientsTo } from './seed-patients.ts';
+import { measureOrders, sampleOrders, seedOrdersTo, type OrderFigures } from './measure-orders.ts';
 import { measureOrganizations, ORGANIZATION_TARGET, seedOrganizationsTo, type OrganizationFigures } from './measure-organizations.ts';
 
 const { values } = parseArgs({
@@ -54,6 +59,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'offline-runs': { type: 'string' },
     patients: { type: 'string' },
+    orders: { type: 'string' },
   },
 });
 const smoke = values.smoke ?? false;
@@ -64,6 +70,8 @@ const offlineRuns = Number(values['offline-runs'] ?? (smoke ? 1 : 3));
 if (!Number.isInteger(offlineRuns) || offlineRuns < 1) throw new Error(`--offline-runs must be a whole number of at least 1, not ${values['offline-runs']}`);
 const patientCount = Number(values.patients ?? (smoke ? 1000 : 100_000));
 if (!Number.isInteger(patientCount) || patientCount < 0) throw new Error(`--patients must be a whole number, not ${values.patients}`);
+const orderCount = Number(values.orders ?? (smoke ? 1000 : 100_000));
+if (!Number.isInteger(orderCount) || orderCount < 0) throw new Error(`--orders must be a whole number, not ${values.orders}`);
 const started = Date.now();
 const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${line}`);
 
@@ -145,6 +153,16 @@ async function measurePatientsPhase(env: BenchEnv, count: number): Promise<Patie
   return { ...figures, seedSeconds: seed.ms / 1000 };
 }
 
+/** After the patients (the orders are theirs): the order list and order entry's submit. */
+async function measureOrdersPhase(env: BenchEnv, count: number): Promise<OrderFigures> {
+  log(`seeding to ${count.toLocaleString('en-US')} orders`);
+  const seed = await seedOrdersTo(env.stack.db.pg, count);
+  log(`seeded ${seed.added.toLocaleString('en-US')} orders in ${(seed.ms / 1000).toFixed(1)} s`);
+  const samples = await sampleOrders(env.stack.db.pg);
+  const figures = await measureOrders(env.browser, { appUrl: env.appUrl, orders: seed.count, samples, keystrokes, submitRuns: smoke ? 3 : 5 }, log);
+  return { ...figures, seedSeconds: seed.ms / 1000 };
+}
+
 /** After the directory sizes: the organization list at 5,000 organizations (200 with --smoke), against the largest size's baseline. */
 async function measureOrganizationsPhase(env: BenchEnv, total: number, baseline: SizeFigures['baseline']): Promise<OrganizationFigures> {
   log(`seeding to ${total.toLocaleString('en-US')} organizations`);
@@ -206,6 +224,15 @@ try {
       log(`measuring ${patientCount.toLocaleString('en-US')} patients failed: ${failures.at(-1)}`);
     }
   }
+  let orders: OrderFigures | undefined;
+  if (orderCount > 0 && failures.length === 0) {
+    try {
+      orders = await measureOrdersPhase(env, orderCount);
+    } catch (error) {
+      failures.push(`${orderCount} orders: ${error instanceof Error ? error.message : String(error)}`);
+      log(`measuring ${orderCount.toLocaleString('en-US')} orders failed: ${failures.at(-1)}`);
+    }
+  }
   const partial = {
     startedAt: new Date(started).toISOString(),
     machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), chromium: env.browser.version(), node: process.version },
@@ -214,6 +241,7 @@ try {
     sizes: measured,
     ...(organizations ? { organizations } : {}),
     ...(patients ? { patients } : {}),
+    ...(orders ? { orders } : {}),
     ...(failures.length > 0 ? { failures } : {}),
   };
   const result: BenchResult = { ...partial, budgets: budgets(partial), totalSeconds: (Date.now() - started) / 1000 };

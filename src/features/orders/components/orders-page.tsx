@@ -6,11 +6,11 @@
  */
 import { Button, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
-import { SEARCH_PARAM } from '../../../lib/list/url-filters.ts';
+import { useListSearch } from '../../../lib/list/use-list-search.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { useActiveOrganizations, useProtectedRecords } from '../data/use-entry-data.ts';
 import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
@@ -38,8 +38,8 @@ export function OrdersList({ db }: { db: LocalDatabase }) {
   const organizations = useActiveOrganizations();
   const providerNames = useProviderNames(records.orders.map((order) => order.provider_id));
   const [filters, setFilter] = useUrlFilters(ORDER_FILTERS);
-  const [params, setParams] = useSearchParams();
-  const search = params.get(SEARCH_PARAM) ?? '';
+  // Not written to the URL on every keystroke: a navigation per key dropped keys typed fast.
+  const [search, setSearch] = useListSearch('orders');
   const organizationNames = useMemo(
     () => new Map((organizations.status === 'ready' ? organizations.value : []).map((organization) => [organization.id, organization.legal_name])),
     [organizations],
@@ -78,17 +78,7 @@ export function OrdersList({ db }: { db: LocalDatabase }) {
             type="search"
             value={search}
             placeholder="Requisition number, patient or provider"
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value.trim() === '') next.delete(SEARCH_PARAM);
-                  else next.set(SEARCH_PARAM, event.target.value);
-                  return next;
-                },
-                { replace: true },
-              )
-            }
+            onChange={(event) => setSearch(event.target.value)}
           />
         </Field>
         <SelectField
@@ -124,7 +114,7 @@ export function OrdersList({ db }: { db: LocalDatabase }) {
           onChange={(value) => setFilter('priority', value)}
         />
       </SimpleGrid>
-      <Text fontSize="sm" color="fg.muted" role="status">
+      <Text fontSize="sm" color="fg.muted" role="status" data-testid="order-count">
         {records.status === 'loading' ? 'Reading the orders on this device…' : `${shown.length} of ${rows.length} orders`}
       </Text>
       <Table.ScrollArea borderWidth="1px" rounded="md">
