@@ -79,7 +79,7 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await page.getByRole('link', { name: 'Order entry', exact: true }).first().click();
-  await expect(page.getByText('Patient records are locked')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Patient records are locked', { exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel(/^Password/).fill(STAFF.password);
   await page.getByRole('button', { name: 'Open patient records' }).click();
   const organization = page.getByRole('combobox', { name: /^Organization/ });

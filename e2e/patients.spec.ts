@@ -70,7 +70,7 @@ test('offline, a staff member adds a Medicare patient who may be a duplicate, fi
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await expect(page.getByText('Patient records are locked')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Patient records are locked', { exact: true })).toBeVisible({ timeout: 30_000 });
     await page.getByLabel(/^Password/).fill(STAFF.password);
     await page.getByRole('button', { name: 'Open patient records' }).click();
     // The seeded patients have reached the device (the list is virtualized: search for one).
