@@ -8,9 +8,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const basePorts = { app: Number(process.env.E2E_APP_PORT ?? 4391), stack: Number(process.env.E2E_STACK_PORT ?? 54391) };
 const external = process.env.E2E_BASE_URL;
-// `npm run e2e` runs two workers, each against its own stack and app (ports 100 apart), so
-// the journeys never share a database and the whole suite takes about half the time. A
-// single spec run by hand keeps one worker and one server.
+// E2E_WORKERS=n runs n workers, each against its own stack and app (ports 100 apart), so
+// the journeys never share a database and both cores are used. The default is one worker
+// and one server (`npm run e2e`, and a single spec run by hand).
 const workers = external ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const PORT_STEP_PER_WORKER = 100;
 const portsOf = (index: number) => ({ app: basePorts.app + index * PORT_STEP_PER_WORKER, stack: basePorts.stack + index * PORT_STEP_PER_WORKER });
