@@ -76,9 +76,9 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
   }
 
   const sections: DashboardSection[] = [
-    // Critical values first, and loud (issue 27).
-    { id: 'results', audience: 'staff', Component: ResultFiguresCard },
-    { id: 'alerts', audience: 'staff', wide: true, Component: AlertsCard },
+    // Critical values first, and loud (issue 27); the open alerts beside them on a wide screen.
+    { id: 'results', audience: 'staff', span: 'lead', Component: ResultFiguresCard },
+    { id: 'alerts', audience: 'staff', span: 'wide', Component: AlertsCard },
     { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
     { id: 'orders', audience: 'staff', Component: OrdersSection },
     { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },

@@ -8,6 +8,12 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
 import { sectionsFor, type DashboardSection } from './dashboard-sections.ts';
 
+const SPANS = {
+  lead: { base: 1, md: 2, xl: 1 },
+  wide: { base: 1, md: 2, xl: 2 },
+  full: { base: 1, md: 2, xl: 3 },
+} as const;
+
 export function DashboardPage({ sections }: { sections: readonly DashboardSection[] }) {
   const providerOnly = useSessionStore(selectIsProviderOnly);
   const shown = sectionsFor(sections, providerOnly);
@@ -18,8 +24,8 @@ export function DashboardPage({ sections }: { sections: readonly DashboardSectio
         description={providerOnly ? 'Your provider record at a glance.' : 'What needs attention today. Every figure opens the list it counts.'}
       />
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="dashboard">
-        {shown.map(({ id, wide, Component }) => (
-          <GridItem key={id} colSpan={wide ? { base: 1, md: 2, xl: 3 } : 1}>
+        {shown.map(({ id, span, Component }) => (
+          <GridItem key={id} colSpan={span ? SPANS[span] : 1}>
             <Component />
           </GridItem>
         ))}
