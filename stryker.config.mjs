@@ -27,6 +27,7 @@ export const CORE_MODULES = [
   'supabase/functions/_shared/lab/device-numbers.ts',
   'supabase/functions/_shared/lab/medicare-eligibility.ts',
   'supabase/functions/_shared/lab/medical-necessity.ts',
+  'supabase/functions/_shared/hl7/orm.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
