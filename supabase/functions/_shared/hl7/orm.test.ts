@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCancel, buildOrm, controlIdFor } from './orm.ts';
 import { parseOrm } from './orm-parse.ts';
 import { SAMPLE_ORDER } from './test-data.ts';
-import type { OrderMessageInput } from './order-types.ts';
+import type { OrderMessageInput, PersonName } from './order-types.ts';
 
 const lines = (message: string) => message.split('\r');
 const segmentsNamed = (message: string, name: string) => lines(message).filter((l) => l.startsWith(`${name}|`));
@@ -298,9 +298,27 @@ describe('buildOrm refuses input that cannot make a valid order', () => {
     ['a numeric answer that is not a number', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'NM', value: '12h' }] }] }, 'tests[0].questionAnswers[0].value: "12h" is not a number'],
     ['a date answer that is not a date', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'DT', value: '11/01/2026' }] }] }, 'tests[0].questionAnswers[0].value: "11/01/2026" is not a date of the form YYYY-MM-DD'],
     ['an unknown answer type', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'XX' as 'ST', value: 'v' }] }] }, 'tests[0].questionAnswers[0].valueType: "XX" is not ST, NM, DT or CWE'],
+    ['no sender at all', { sender: undefined as unknown as OrderMessageInput['sender'] }, 'sender.application: the application name is required'],
+    ['no receiver at all', { receiver: undefined as unknown as OrderMessageInput['receiver'] }, 'receiver.application: the application name is required'],
+    ['no patient at all', { patient: undefined as unknown as OrderMessageInput['patient'] }, "patient.id: the patient's id is required"],
+    ['a patient id that is not text', { patient: { ...SAMPLE_ORDER.patient, id: 42 as unknown as string } }, "patient.id: the patient's id is required"],
+    ['no ordering provider at all', { orderingProvider: undefined as unknown as OrderMessageInput['orderingProvider'] }, "orderingProvider.lastName: the ordering provider's last name is required"],
+    ['no client at all', { client: undefined as unknown as OrderMessageInput['client'] }, "client.accountNumber: the client's account number is required"],
+    ['insurance without a coverages list', { coverages: undefined }, 'coverages: insurance billing needs at least one coverage'],
+    ['a coverage without insured', { coverages: [{ ...SAMPLE_ORDER.coverages![0]!, insured: undefined as unknown as PersonName & { relationship: 'SEL' } }] }, "coverages[0].insured.lastName: the insured's last name is required"],
+    ['no tests list', { tests: undefined as unknown as OrderMessageInput['tests'] }, 'tests: an order needs at least one test'],
+    ['a numeric answer with text before the number', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'NM', value: 'h12' }] }] }, 'tests[0].questionAnswers[0].value: "h12" is not a number'],
+    ['a numeric answer with a bare dot', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'NM', value: '12.' }] }] }, 'tests[0].questionAnswers[0].value: "12." is not a number'],
   ];
   it.each(cases)('%s', (_label, changes, message) => {
     expect(() => buildOrm(order(changes))).toThrow(message);
+  });
+
+  it('accepts numeric answers with decimals or a sign, and three-character or padded diagnosis codes', () => {
+    const answers = ['1.25', '-3', '10.5'].map((value, i) => ({ code: `Q${i}`, question: 'Q', valueType: 'NM' as const, value }));
+    const message = buildOrm(order({ diagnoses: [{ code: ' e11.9 ' }, { code: 'I10' }], tests: [{ code: 'T', name: 'T', questionAnswers: answers, diagnosisCodes: ['i10'] }] }));
+    expect(segmentsNamed(message, 'OBX').map((obx) => obx.split('|')[5])).toEqual(['1.25', '-3', '10.5', 'Y^Yes^HL70136']);
+    expect(segmentsNamed(message, 'DG1')).toEqual(['DG1|1||I10^^I10|||W']);
   });
 
   it('accepts exactly 12 diagnoses and diagnosis codes without their dot', () => {
