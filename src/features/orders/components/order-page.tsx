@@ -16,6 +16,7 @@ import type { LocalDatabase } from '../../../db/index.ts';
 import { loadDataLayer } from '../data/data-layer.ts';
 import { cancelOrder } from '../data/save-order.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
+import { useOrder } from '../data/use-order.ts';
 import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import { LabDeliveryPanel } from './lab-delivery-panel.tsx';
 import { StandingSeriesPanel } from './standing-series-panel.tsx';
@@ -57,8 +58,10 @@ function CancelForm({ db, id }: { db: LocalDatabase; id: string }) {
 
 export function OrderDetail({ db }: { db: LocalDatabase }) {
   const { id = '' } = useParams();
+  const one = useOrder(db, id);
+  const order = one.order;
+  // The patient and the series' other orders: shared, and read already when coming from entry or the list.
   const records = useProtectedRecords(db);
-  const order = records.orders.find((item) => item.id === id) ?? null;
   const patient = order ? records.patients.find((item) => item.id === order.patient_id) : undefined;
   const provider = useProviderNames(order ? [order.provider_id] : []).get(order?.provider_id ?? '');
   useEffect(() => {
@@ -67,7 +70,8 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order?.id]);
 
-  if (records.status === 'loading') return <Text role="status">Reading the order…</Text>;
+  if (one.status === 'loading') return <Text role="status">Reading the order…</Text>;
+  if (one.status === 'error') return <Text>The order could not be read on this device.</Text>;
   if (!order) return <Text>This order is not on this device.</Text>;
   const status = order.status as OrderStatus;
   const tests = order.tests as unknown as OrderTestEntry[];
