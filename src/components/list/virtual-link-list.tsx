@@ -89,7 +89,7 @@ export function VirtualLinkList<T extends { id: string }>({ rows, label, columns
         )}
         <ColumnHeadings columns={columns} />
       </HStack>
-      <Box ref={parent} h="calc(100vh - 340px)" minH="320px" overflowY="auto" role="list" aria-label={label} onKeyDown={onKeyDown}>
+      <Box ref={parent} maxH="max(320px, calc(100vh - 340px))" overflowY="auto" role="list" aria-label={label} onKeyDown={onKeyDown}>
         <Box h={`${virtualizer.getTotalSize()}px`} position="relative">
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
