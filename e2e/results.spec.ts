@@ -34,7 +34,7 @@ async function simulator<T>(path: string, init: RequestInit = {}): Promise<T> {
 }
 
 test('a critical result arrives, is first in the provider’s inbox with a banner, is signed off and acknowledged, and is emailed and faxed', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const [provider] = await rest<Array<{ id: string }>>(`providers?npi=eq.${PROVIDER.npi}&select=id`);
   // The provider's preferences: email to a distribution list, fax, the summary format.
   const listAddress = `results-${Date.now()}@whitfield-clinic.test`;
