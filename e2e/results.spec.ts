@@ -104,6 +104,14 @@ test('a critical result arrives, is first in the provider’s inbox with a banne
   expect(faxes.map((f) => f.status)).toEqual(['delivered', 'delivered']);
   expect(Buffer.from(faxes[0]!.document!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
+  // The order's page lists its result, signed off, and the order's activity.
+  await page.getByRole('link', { name: /^Orders/ }).first().click();
+  await page.getByRole('link', { name: requisition, exact: true }).click();
+  const orderResult = page.getByTestId('record-result').filter({ hasText: 'Basic metabolic panel' });
+  await expect(orderResult).toContainText('Critical value');
+  await expect(orderResult).toContainText('Signed off');
+  await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
+
   const [me] = await rest<Array<{ id: string }>>(`profiles?email=eq.${encodeURIComponent(PROVIDER.email)}&select=id`);
   await expect
     .poll(async () => (await rest<Array<{ reviewed_by: string | null }>>(`results?requisition_number=eq.${requisition}&select=reviewed_by`))[0]?.reviewed_by, { timeout: 20_000 })

@@ -16,6 +16,8 @@
  *                                       --smoke; 0 skips it): after the directory sizes, the patients'
  *                                       first sync, unlock to a patient's page and to the list, and the
  *                                       patient search's keystroke-to-paint (measure-patients.ts)
+ * At the first size, an edit's way to another browser (measure-edit-sync.ts: a second browser saves,
+ * the first browser's list paints it; the foundation's 2 s).
  *   npm run bench -- --orders 20000     orders in the orders phase (100,000 by default, 1,000 with --smoke; 0
  *                                       skips it): after the patients, the orders' first sync, unlock to the
  *                                       order list, the order search's keystroke-to-paint, and offline order
@@ -47,6 +49,7 @@ import { sampleProviders, searchKeystrokes } from './search-script.ts';
 import { countDirectory, seedDirectoryTo } from './seed-directory.ts';
 import { measurePatients, type PatientFigures } from './measure-patients.ts';
 import { measureDashboardOffline } from './measure-dashboard.ts';
+import { measureEditSync } from './measure-edit-sync.ts';
 import { samplePatients, seedPatientsTo } from './seed-patients.ts';
 import { measureOrders, sampleOrders, seedOrdersTo, type OrderFigures } from './measure-orders.ts';
 import { measureOrganizations, ORGANIZATION_TARGET, seedOrganizationsTo, type OrganizationFigures } from './measure-organizations.ts';
@@ -111,6 +114,9 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
     log(`offline reload: first rows ${runs.map((run) => run.firstRowsMs.toFixed(0)).join(', ')} ms; search-ready ${runs.map((run) => run.searchReadyMs.toFixed(0)).join(', ')} ms`);
     const search = await measureSearch(page, { keys: searchKeystrokes(target.samples, keystrokes), countTestId: 'provider-count', countText: countText(target.providers), label: `search-${target.providers}` });
     log(`search p95 ${search.p95.toFixed(1)} ms over ${search.keystrokes} keystrokes`);
+    // Once per run, at the first size: a second browser's first sync costs as much as the first's.
+    const editSync = js === null ? await measureEditSync(env.browser, { appUrl: env.appUrl, pg: env.stack.db.pg, providers: target.providers, listPage: page, runs: smoke ? 3 : 7 }, log) : null;
+    if (editSync) log(`an edit seen by another browser: ${editSync.runs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     const dashboard = await measureDashboardOffline(page, env.appUrl, offlineRuns);
     log(`dashboard after an offline reload: first figure painted ${dashboard.runs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     await context.close();
@@ -131,6 +137,7 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
       offlineReload,
       search,
       dashboard,
+      ...(editSync ? { editSync } : {}),
       baseline,
       ratios: {
         firstRows: offlineReload.firstRowsMs / baseline.firstRowsMs,

@@ -85,6 +85,14 @@ const FIELD_LABELS: Record<string, string> = {
   primary_taxonomy_code: 'primary taxonomy code',
   primary_taxonomy_description: 'primary taxonomy',
   nppes_verified_at: 'last NPPES refresh',
+  lis_delivery: 'laboratory delivery',
+  lis_error: 'laboratory error',
+  lis_message_id: 'laboratory message',
+  report_path: 'report (PDF)',
+  abn: 'ABN',
+  diagnosis_codes: 'diagnosis codes',
+  standing: 'standing order',
+  stat: 'STAT',
 };
 
 export function fieldLabel(field: string): string {

@@ -3,10 +3,38 @@
  * and after a reload from what the device holds). The sections come from src/app, which
  * composes them from the features; this page lays them out for the user's role.
  */
-import { GridItem, SimpleGrid } from '@chakra-ui/react';
+import { Alert, GridItem, SimpleGrid } from '@chakra-ui/react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
+import { useSyncStore } from '../../stores/sync-store.ts';
 import { sectionsFor, type DashboardSection } from './dashboard-sections.ts';
+
+const SPANS = {
+  lead: { base: 1, md: 2, xl: 1 },
+  wide: { base: 1, md: 2, xl: 2 },
+  full: { base: 1, md: 2, xl: 3 },
+} as const;
+
+export const PARTIAL_FIGURES = 'This device is still downloading its copy: the figures count what has arrived so far.';
+
+/** While the first download runs, zeros would read as facts: say they are partial. */
+function FirstSyncNote() {
+  const { done, stored, total } = useSyncStore((state) => state.firstSync);
+  if (done) return null;
+  return (
+    <Alert.Root status="info" mb="4" data-testid="dashboard-partial">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{PARTIAL_FIGURES}</Alert.Title>
+        {total !== null && total > 0 && (
+          <Alert.Description>
+            {Math.min(stored, total).toLocaleString('en-US')} of {total.toLocaleString('en-US')} records
+          </Alert.Description>
+        )}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
 
 export function DashboardPage({ sections }: { sections: readonly DashboardSection[] }) {
   const providerOnly = useSessionStore(selectIsProviderOnly);
@@ -17,9 +45,10 @@ export function DashboardPage({ sections }: { sections: readonly DashboardSectio
         title="Dashboard"
         description={providerOnly ? 'Your provider record at a glance.' : 'What needs attention today. Every figure opens the list it counts.'}
       />
+      <FirstSyncNote />
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="dashboard">
-        {shown.map(({ id, wide, Component }) => (
-          <GridItem key={id} colSpan={wide ? { base: 1, md: 2, xl: 3 } : 1}>
+        {shown.map(({ id, span, Component }) => (
+          <GridItem key={id} colSpan={span ? SPANS[span] : 1}>
             <Component />
           </GridItem>
         ))}

@@ -13,8 +13,13 @@ export interface DashboardSection {
   /** Unique, e.g. 'verification'. */
   id: string;
   audience: DashboardAudience;
-  /** Wide sections span the whole row on a desktop. */
-  wide?: boolean;
+  /**
+   * How many of the grid's columns the section takes (one by default): 'wide' spans two of
+   * a wide screen's three, so it shares its row with a 'lead' section before it; 'full'
+   * always the whole row. On a two-column screen all three span the row, so no section
+   * stands alone beside a hole.
+   */
+  span?: 'lead' | 'wide' | 'full';
   Component: ComponentType;
 }
 

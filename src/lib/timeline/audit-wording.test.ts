@@ -93,6 +93,27 @@ describe('audit wording', () => {
     expect(valueText('x'.repeat(100))).toHaveLength(78);
     expect(changeLines(null)).toEqual([]);
   });
+
+  it('says a document, a file or a linked record changed without printing its insides or ids', () => {
+    expect(
+      changeLines({
+        lis_delivery: { old: { attempts: 1 }, new: { attempts: 2 } },
+        lis_error: { old: null, new: 'Unknown test code CMP' },
+        report_path: { old: null, new: '2ad557fe-ac20-5a1e-a8d9-6c5fb93666a8/report.pdf' },
+        deactivated_by: { old: null, new: '19ecbf87-3124-593f-b120-823997b1fa13' },
+        default_organization_id: { old: '7a1d6f3e-0000-4000-8000-000000000001', new: '7a1d6f3e-0000-4000-8000-000000000002' },
+        tests: { old: [{ code: 'A1C' }], new: [{ code: 'A1C' }, { code: 'LIPID' }] },
+        status: { old: 'submitted', new: 'received' },
+      }),
+    ).toEqual([
+      'Laboratory delivery updated',
+      'Laboratory error: (empty) → Unknown test code CMP',
+      'Report (PDF) updated',
+      'Default organization changed',
+      'Tests updated',
+      'Status: submitted → received',
+    ]);
+  });
 });
 
 describe('audit filters on the device', () => {

@@ -54,14 +54,25 @@ export function valueText(value: unknown): string {
   return '(details)';
 }
 
-/** One line per field changed: 'Credential: MD → DO'. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isDocument = (value: unknown) => typeof value === 'object' && value !== null && !(Array.isArray(value) && value.every((item) => typeof item === 'string'));
+const isReference = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && UUID.test(value));
+
+/**
+ * One line per field changed: 'Credential: MD → DO'. A document (an object, a list of
+ * objects) or a stored file's path says only that it changed; a reference to another
+ * record says that it changed, not its id; "… by" a user is left out (the entry says by whom).
+ */
 export function changeLines(fields: AuditEntry['changed_fields']): string[] {
   if (!fields) return [];
   const lines: string[] = [];
   for (const [field, change] of Object.entries(fields)) {
     if (HIDDEN_FIELDS.has(field) || field === '_deleted') continue;
     const label = capitalise(fieldLabel(field));
-    if (DOCUMENT_FIELDS.has(field)) lines.push(`${label} updated`);
+    const references = isReference(change?.old) && isReference(change?.new);
+    if (references && field.endsWith('_by')) continue;
+    if (DOCUMENT_FIELDS.has(field) || field.endsWith('_path') || isDocument(change?.old) || isDocument(change?.new)) lines.push(`${label} updated`);
+    else if (references && (change?.old || change?.new)) lines.push(`${label} changed`);
     else lines.push(`${label}: ${valueText(change?.old)} → ${valueText(change?.new)}`);
   }
   return lines;

@@ -4,15 +4,16 @@
  * still waiting to send, the server's own Medicare verdict and where it disagrees, its
  * delivery to the laboratory (issue 32: lab-delivery-panel.tsx), and cancelling with a
  * reason until the laboratory received it; a standing order's series (standing-series-panel.tsx).
- * Its opening is logged.
+ * Its opening is logged. Under it, what other parts show of the order (its results, its
+ * activity), composed by the app's route into `extras`.
  */
 import { Alert, Badge, Box, Button, Card, DataList, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import type { LocalDatabase } from '../../../db/index.ts';
+import type { LocalDatabase, OrderDoc } from '../../../db/index.ts';
 import { loadDataLayer } from '../data/data-layer.ts';
 import { cancelOrder } from '../data/save-order.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
@@ -55,7 +56,9 @@ function CancelForm({ db, id }: { db: LocalDatabase; id: string }) {
   );
 }
 
-export function OrderDetail({ db }: { db: LocalDatabase }) {
+export type OrderSlot = ComponentType<{ order: Readonly<OrderDoc>; db: LocalDatabase }>;
+
+export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?: OrderSlot }) {
   const { id = '' } = useParams();
   const records = useProtectedRecords(db);
   const order = records.orders.find((item) => item.id === id) ?? null;
@@ -70,8 +73,9 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
   if (records.status === 'loading') return <Text role="status">Reading the order…</Text>;
   if (!order) return <Text>This order is not on this device.</Text>;
   const status = order.status as OrderStatus;
-  const tests = order.tests as unknown as OrderTestEntry[];
-  const answers = order.answers as unknown as OrderAnswer[];
+  // Orders also arrive from the server and other devices: read their documents defensively.
+  const tests = (Array.isArray(order.tests) ? order.tests : []) as unknown as Array<Partial<OrderTestEntry> & Pick<OrderTestEntry, 'code'>>;
+  const answers = (Array.isArray(order.answers) ? order.answers : []) as unknown as OrderAnswer[];
   const diagnoses = order.diagnoses as unknown as string[];
   const abn = order.abn as { option: 1 | 2 | 3; signature: string; tests: string[] } | null;
   const check = order.server_check as ServerCheck | null;
@@ -150,11 +154,11 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
           <Box as="li" key={test.code} borderWidth="1px" borderRadius="md" p="3" data-testid="order-test">
             <HStack justify="space-between" wrap="wrap">
               <Text fontWeight="medium">
-                {test.name} ({test.code})
+                {test.name ? `${test.name} (${test.code})` : test.code}
               </Text>
               <HStack gap="1">
-                {test.necessity !== 'not-governed' && <Badge variant="subtle">{NECESSITY_LABELS[test.necessity as keyof typeof NECESSITY_LABELS] ?? test.necessity}</Badge>}
-                {test.modifiers.filter((line) => line.modifier).map((line) => (
+                {test.necessity && test.necessity !== 'not-governed' && <Badge variant="subtle">{NECESSITY_LABELS[test.necessity as keyof typeof NECESSITY_LABELS] ?? test.necessity}</Badge>}
+                {(test.modifiers ?? []).filter((line) => line.modifier).map((line) => (
                   <Badge key={line.cpt} variant="outline">
                     {line.cpt}-{line.modifier}
                   </Badge>
@@ -163,7 +167,7 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
               </HStack>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              {test.specimen_type} · {test.container}
+              {[test.specimen_type, test.container].filter(Boolean).join(' · ')}
               {answers.filter((answer) => answer.test === test.code).map((answer) => ` · ${answer.question}: ${answer.value}`).join('')}
             </Text>
           </Box>
@@ -171,6 +175,7 @@ export function OrderDetail({ db }: { db: LocalDatabase }) {
       </Stack>
       {abn && <AbnScanField db={db} orderId={order.id} />}
       {(status === 'draft' || status === 'submitted') && <CancelForm db={db} id={order.id} />}
+      {Extras && <Extras order={order} db={db} />}
     </Stack>
   );
 }

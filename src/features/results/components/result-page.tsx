@@ -71,7 +71,11 @@ export function ResultDetail({ db }: { db: LocalDatabase }) {
   const format = reportFormatOf(preference?.report_format);
   const patientResults = useMemo(() => (result ? records.results.filter((item) => item.patient_id === result.patient_id) : []), [records, result]);
   const view = useMemo(() => (result ? reportView(format, observationsOf(result), previousValues(result, patientResults)) : null), [format, result, patientResults]);
-  const histories = useMemo(() => (result ? testHistories(patientResults, observationsOf(result).map((obs) => obs.code)) : []), [patientResults, result]);
+  // "Over time" needs an earlier value: a single point would be a chart of nothing.
+  const histories = useMemo(
+    () => (result ? testHistories(patientResults, observationsOf(result).map((obs) => obs.code)).filter((history) => history.points.length >= 2) : []),
+    [patientResults, result],
+  );
 
   useEffect(() => {
     if (result) void loadDataLayer().then((data) => data.recordOpening('results', result.id, result.patient_id));
