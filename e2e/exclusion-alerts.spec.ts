@@ -27,9 +27,8 @@ test('an exclusion hit raises alerts that show on the provider page and the dash
   await stack('/rest/v1/providers', { method: 'POST', body: { id, npi, first_name: 'Rowan', last_name: last } });
   await stack('/__simulator/oig/exclusions', { method: 'POST', body: { npi, lastName: 'LISTED', firstName: 'ELSEWHERE', exclType: '1128b7', exclDate: '20240115' } });
   await stack('/__simulator/oig/exclusions', { method: 'POST', body: { lastName: last, firstName: 'ROWAN', state: 'NY', exclDate: '20230301' } });
-  const orgId = randomUUID();
   const orgNpi = freshNpi();
-  await stack('/rest/v1/organizations', { method: 'POST', body: { id: orgId, legal_name: `${last} Home Care LLC`, type: 'healthcare', npi: orgNpi } });
+  await stack('/rest/v1/organizations', { method: 'POST', body: { legal_name: `${last} Home Care LLC`, type: 'healthcare', npi: orgNpi } });
   await stack('/__simulator/oig/exclusions', { method: 'POST', body: { npi: orgNpi, busName: 'LISTED HOME CARE', exclType: '1128b4', exclDate: '20250310' } });
 
   await signIn(page, STAFF.email, STAFF.password);
@@ -57,7 +56,9 @@ test('an exclusion hit raises alerts that show on the provider page and the dash
   await expect(possible).toContainText('Dismissed: Listed person was born in 1950; ours in 1985', { timeout: 30_000 });
 
   // The organization, screened from its page, shows the exclusion type and date.
-  await page.goto(`/organizations/${orgId}/manage/edit`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
+  await page.getByRole('searchbox', { name: 'Search organizations' }).fill(orgNpi);
+  await page.getByRole('row').filter({ hasText: orgNpi }).click();
   await page.getByRole('region', { name: 'Exclusion screening' }).getByRole('button', { name: 'Screen now' }).click();
   await expect(page.getByTestId('organization-excluded')).toHaveText('Excluded (1128b4, 2025-03-10)', { timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath('organization-excluded.png'), fullPage: true });
