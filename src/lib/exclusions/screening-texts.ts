@@ -4,6 +4,8 @@
  * screened, and the alert decision texts. Shared by the provider and organization pages,
  * the lists' badges and the alert lists.
  */
+import { matchesOf } from './order-exclusion.ts';
+
 export type ScreeningStatus = 'clear' | 'possible' | 'excluded';
 /** What was screened, as the texts name it. */
 export type ScreenedKind = 'provider' | 'organization';
@@ -65,18 +67,9 @@ interface MatchFacts {
   excl_date?: string | null;
 }
 
-/** The standing matches a screened row keeps (exclusion_data.matches); it may arrive as JSON text. */
+/** The standing matches a screened row keeps (exclusion_data.matches). */
 export function standingMatches(data: unknown): MatchFacts[] {
-  let value = data;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value) as unknown;
-    } catch {
-      return [];
-    }
-  }
-  const matches = (value as { matches?: unknown } | null)?.matches;
-  return Array.isArray(matches) ? (matches as MatchFacts[]) : [];
+  return matchesOf(data) as MatchFacts[];
 }
 
 /** "By NPI: SMITH, JOHN (NY), excluded, 1128b7, excluded 2024-01-15." */
