@@ -4,11 +4,9 @@
  * to different parts (features do not import each other).
  */
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
-import type { AuditFilters } from '../../lib/timeline/audit-query.ts';
+import { recordAuditFilters as filtersFor } from '../../lib/timeline/audit-query.ts';
 
 type Lazy = LazyRouteFunction<RouteObject>;
-
-const filtersFor = (table: string, rowId: string): AuditFilters => ({ table, rowId, user: '', action: '', from: '', to: '' });
 
 export const providerActivityTab: Lazy = async () => {
   const [{ AuditFeed }, { useManagedProvider }] = await Promise.all([

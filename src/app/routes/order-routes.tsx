@@ -3,7 +3,7 @@
  * its new-patient form (features do not import each other): orders are protected records, so each page opens after the password,
  * like the patient pages.
  */
-import { Heading, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { OrderSlot } from '../../features/orders/components/order-page.tsx';
 
@@ -50,21 +50,16 @@ export const ordersListPage: Lazy = async () => {
 
 /** The order page with, under it, the results feature's results of the order and the order's activity (issue 27). */
 export const orderDetailPage: Lazy = async () => {
-  const [{ ProtectedGate }, { OrderDetail }, { RecordResultsCard }, { AuditFeed }] = await Promise.all([
+  const [{ ProtectedGate }, { OrderDetail }, { RecordResultsCard }, { RecordActivity }] = await Promise.all([
     import('../../features/patients/components/protected-gate.tsx'),
     import('../../features/orders/components/order-page.tsx'),
     import('../../features/results/components/record-results-card.tsx'),
-    import('../../components/timeline/audit-feed.tsx'),
+    import('../../components/timeline/record-activity.tsx'),
   ]);
   const OrderExtras: OrderSlot = ({ order, db }) => (
     <Stack gap="5">
       <RecordResultsCard db={db} of={{ orderId: order.id }} />
-      <Stack gap="2" as="section" aria-labelledby="order-activity-title">
-        <Heading as="h2" size="md" id="order-activity-title">
-          Activity
-        </Heading>
-        <AuditFeed filters={{ table: 'orders', rowId: order.id, user: '', action: '', from: '', to: '' }} showRecord={false} emptyText="No activity recorded for this order yet." />
-      </Stack>
+      <RecordActivity table="orders" rowId={order.id} emptyText="No activity recorded for this order yet." />
     </Stack>
   );
   return { Component: () => <ProtectedGate>{(db) => <OrderDetail db={db} extras={OrderExtras} />}</ProtectedGate> };

@@ -15,6 +15,8 @@ describe('formatDetailDate', () => {
 
   it('reads Postgres timestamptz text (space separator, short offset)', () => {
     expect(formatDetailDate('2024-07-04 12:30:00.123456+00')).toBe('July 4, 2024');
+    // 23:30 at UTC-5 is 00:30 the next day in New York (UTC-4 in July), where the tests run.
+    expect(formatDetailDate('2024-07-04 23:30:00-05')).toBe('July 5, 2024');
   });
 
   it("says 'Not available' when missing", () => {
@@ -68,6 +70,13 @@ describe('parseDateInput at its edges', () => {
   it('reads only ISO text, not what the browser would guess from other text', () => {
     expect(parseDateInput('May 29, 2024')).toBeNull();
     expect(parseDateInput('05/29/2024')).toBeNull();
+  });
+
+  it('reads a space between date and time as the same instant as a T, offset and fraction included', () => {
+    expect(parseDateInput('2024-07-04 23:30:00-05')?.toISOString()).toBe('2024-07-05T04:30:00.000Z');
+    expect(parseDateInput('2024-07-04 23:30:00-05')?.getTime()).toBe(parseDateInput('2024-07-04T23:30:00-05')?.getTime());
+    expect(parseDateInput('2024-07-04 12:30:00.123456+00')?.toISOString()).toBe('2024-07-04T12:30:00.123Z');
+    expect(parseDateInput('2024-07-04 12:30:00.5+05:30')?.toISOString()).toBe('2024-07-04T07:00:00.500Z');
   });
 
   it('ignores spaces around the text', () => {

@@ -27,8 +27,8 @@ export function parseDateInput(value: DateInput): Date | null {
   }
   const text = value.trim();
   if (text === '') return null;
-  // Postgres writes timestamptz with a space between date and time; ISO wants a 'T'.
-  const date = parseISO(text.replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, '$1T$2'));
+  // Postgres writes timestamptz with a space between date and time: parseISO takes it as a 'T'.
+  const date = parseISO(text);
   return isValid(date) ? date : null;
 }
 

@@ -22,6 +22,11 @@ export interface AuditFilters {
 
 export const NO_AUDIT_FILTERS: AuditFilters = { table: '', rowId: '', user: '', action: '', from: '', to: '' };
 
+/** One record's whole history (its Activity tab or section). */
+export function recordAuditFilters(table: string, rowId: string): AuditFilters {
+  return { ...NO_AUDIT_FILTERS, table, rowId };
+}
+
 export const AUDIT_PAGE_SIZE = 50;
 
 /** The start of a local calendar day, as an ISO instant; the day after for an upper bound. */

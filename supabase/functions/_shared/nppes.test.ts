@@ -164,7 +164,22 @@ describe('normaliseNppesAnswer', () => {
       `NPI ${NPI} was not found in the NPPES registry: it is unknown or has been deactivated.`,
     ]);
     expect(read.nppes_data).toBe(body);
-    expect(read.legal_name).toBeNull();
+    expect(read).toEqual({
+      npi: NPI,
+      enumeration_type: null,
+      legal_name: null,
+      primary_taxonomy_code: null,
+      primary_taxonomy_description: null,
+      primary_address: null,
+      validation_errors: [`NPI ${NPI} was not found in the NPPES registry: it is unknown or has been deactivated.`],
+      error: null,
+      nppes_data: body,
+      other_names: [],
+      dba_name: null,
+      authorized_official: null,
+      mailing_address: null,
+      sole_proprietor: null,
+    });
   });
 
   it('finds the record whether `number` is a string or an integer (older answers)', () => {
@@ -206,8 +221,73 @@ describe('normaliseNppesAnswer', () => {
     });
   });
 
+  it('names every reason NPPES gives, skipping blank or malformed entries, and says when it gives none', () => {
+    const body = { Errors: [{ description: ' NPI must be 10 digits ' }, 'junk', null, { description: '  ' }, { description: 'Field number is invalid' }] };
+    expect(normaliseNppesAnswer(body, NPI, 'individual')).toEqual({
+      kind: 'rejected',
+      message: 'The NPPES registry rejected the request: NPI must be 10 digits; Field number is invalid.',
+    });
+    expect(normaliseNppesAnswer({ Errors: [{ field: 'number' }] }, NPI, 'individual')).toEqual({
+      kind: 'rejected',
+      message: 'The NPPES registry rejected the request: no reason given.',
+    });
+  });
+
+  it('reads an answer with an empty Errors list as an answer', () => {
+    expect(result(normaliseNppesAnswer({ ...answer(individual), Errors: [] }, NPI, 'individual')).legal_name).toBe('JANE A DOE');
+  });
+
+  it('reads a record without basic, type, taxonomies or addresses: no name, no type error, every gap reported', () => {
+    const read = result(normaliseNppesAnswer(answer({ number: NPI }), NPI, 'individual', { soleProprietor: true }));
+    expect(read).toMatchObject({ enumeration_type: null, legal_name: null, primary_taxonomy_code: null, primary_address: null });
+    expect(read.validation_errors).toEqual([
+      'No primary taxonomy (specialty) is listed for this NPI in the NPPES registry.',
+      'No practice (LOCATION) address is listed for this NPI in the NPPES registry.',
+    ]);
+    const unknownType = { ...individual, enumeration_type: 'NPI-3' };
+    expect(result(normaliseNppesAnswer(answer(unknownType), NPI, 'organization'))).toMatchObject({ enumeration_type: null, legal_name: 'JANE A DOE', validation_errors: [] });
+  });
+
+  it('skips entries that are not objects in the results, taxonomies and addresses', () => {
+    const messy = { ...individual, taxonomies: [null, 'x', ...individual.taxonomies], addresses: [null, 7, location] };
+    const read = result(normaliseNppesAnswer(answer(null, 'x', messy), NPI, 'individual'));
+    expect([read.legal_name, read.primary_taxonomy_code, read.primary_address?.address_line_1]).toEqual(['JANE A DOE', '207Q00000X', '100 MAIN ST']);
+    expect(read.validation_errors).toEqual([]);
+  });
+
+  it('reads a record without a status as active, and an individual without any name as nameless', () => {
+    const noStatus = { ...individual, basic: { first_name: 'JANE', last_name: 'DOE' } };
+    expect(result(normaliseNppesAnswer(answer(noStatus), NPI, 'individual'))).toMatchObject({ legal_name: 'JANE DOE', validation_errors: [] });
+    const nameless = { ...individual, basic: { status: 'A', first_name: ' ', name_suffix: '--' } };
+    expect(result(normaliseNppesAnswer(answer(nameless), NPI, 'individual')).legal_name).toBeNull();
+  });
+
+  it('reads blank texts as missing: an organization without a name, a taxonomy without a description', () => {
+    const blank = { ...organization, basic: { organization_name: '  ', status: 'A' }, taxonomies: [{ code: ' 261QM1300X ', desc: ' ', primary: true }] };
+    expect(result(normaliseNppesAnswer(answer(blank), NPI, 'organization'))).toMatchObject({
+      legal_name: null,
+      primary_taxonomy_code: '261QM1300X',
+      primary_taxonomy_description: null,
+    });
+  });
+
+  it('checks the sole proprietor flag only for an individual record', () => {
+    expect(result(normaliseNppesAnswer(answer(organization), NPI, 'individual', { soleProprietor: true })).validation_errors).toEqual([
+      'Wrong NPI type: this NPI belongs to an organization (Type 2, NPI-2), but an individual provider NPI (Type 1, NPI-1) was requested.',
+    ]);
+  });
+
+  it('finds a record whose number text has spaces around it', () => {
+    expect(result(normaliseNppesAnswer(answer({ ...individual, number: ` ${NPI} ` }), NPI, 'individual')).validation_errors).toEqual([]);
+  });
+
   it('calls anything else unreadable', () => {
-    expect(normaliseNppesAnswer([], NPI, 'individual')).toMatchObject({ kind: 'unreadable' });
+    expect(normaliseNppesAnswer([], NPI, 'individual')).toEqual({
+      kind: 'unreadable',
+      message: 'Failed to process the NPPES registry response: not a JSON object.',
+    });
+    expect(normaliseNppesAnswer(null, NPI, 'individual')).toMatchObject({ kind: 'unreadable' });
+    expect(normaliseNppesAnswer('text', NPI, 'individual')).toMatchObject({ kind: 'unreadable' });
     expect(normaliseNppesAnswer({ result_count: 1 }, NPI, 'individual')).toMatchObject({
       kind: 'unreadable',
       message: 'Failed to process the NPPES registry response: no results list.',

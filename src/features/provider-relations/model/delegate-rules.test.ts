@@ -67,6 +67,25 @@ describe('user search', () => {
     expect(searchProfiles([...twins].reverse(), 'park').map((p) => p.id)).toEqual(['d', 'c', 'a', 'b']);
   });
 
+  it('ignores spaces around the query', () => {
+    expect(searchProfiles(profiles, '  bob@  ').map((p) => p.id)).toEqual(['2']);
+    expect(userSearchIssue('  am  ')).toBe(USER_SEARCH_TOO_SHORT);
+  });
+
+  it('reads a missing name or email as empty: it matches nothing and sorts first', () => {
+    const namesakes = [
+      { id: 'x', email: 'kim@lab.test', first_name: 'Kim', last_name: 'Park' },
+      { id: 'y', email: null, first_name: null, last_name: 'Park' },
+    ];
+    expect(searchProfiles(namesakes, 'park').map((p) => p.id)).toEqual(['y', 'x']);
+    expect(searchProfiles(namesakes, 'null')).toEqual([]);
+    expect(searchProfiles(namesakes, 'undefined')).toEqual([]);
+  });
+
+  it('keeps its own limit when asked for fewer', () => {
+    expect(searchProfiles(profiles, 'many', 3).map((p) => p.id)).toEqual(['m0', 'm1', 'm2']);
+  });
+
   it('shows at most 10 results', () => {
     expect(searchProfiles(profiles, 'many').map((p) => p.id)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
   });
@@ -136,6 +155,24 @@ describe('planDelegateApproval', () => {
     });
     const third = planDelegateApproval(request({ existing, delegateId: 'user-3' }));
     expect(third.ok && third.write.kind).toBe('insert');
+  });
+
+  it('reads the provider and the delegate ids trimmed, and a blank provider id as none', () => {
+    const existing: DelegateApprovalRow[] = [
+      { id: 'appr-1', provider_id: 'prov-1', delegate_id: 'user-2', approval_type: 'order', can_view_vip_patients: false, is_active: false },
+    ];
+    expect(planDelegateApproval(request({ providerId: ' prov-1 ', delegateId: ' user-2 ', existing }))).toMatchObject({
+      ok: true,
+      write: { kind: 'update', id: 'appr-1' },
+    });
+    expect(planDelegateApproval(request({ providerId: ' prov-1 ', delegateId: ' user-2 ' }))).toMatchObject({
+      ok: true,
+      write: { kind: 'insert', record: { provider_id: 'prov-1', delegate_id: 'user-2' } },
+    });
+    expect(planDelegateApproval(request({ providerId: '   ' }))).toEqual({ ok: false, error: PROVIDER_ID_NOT_AVAILABLE });
+    expect(planDelegateApproval(request({ providerId: undefined, delegateId: undefined }))).toEqual({ ok: false, error: PROVIDER_ID_NOT_AVAILABLE });
+    expect(planDelegateApproval(request({ delegateId: '   ' }))).toEqual({ ok: false, error: DELEGATE_SELECTION_REQUIRED });
+    expect(planDelegateApproval(request({ delegateId: null }))).toEqual({ ok: false, error: DELEGATE_SELECTION_REQUIRED });
   });
 
   it('revives a soft-deleted approval', () => {

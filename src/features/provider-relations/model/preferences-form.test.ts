@@ -105,6 +105,19 @@ describe('adding to the lists', () => {
     expect(addFaxNumber([], ' ')).toEqual({ ok: false, error: 'Fax number is required' });
   });
 
+  it('compares addresses trimmed and in any case on both sides', () => {
+    expect(addDistributionEmail(['A@LAB.TEST'], 'a@lab.test')).toEqual({ ok: false, error: EMAIL_ALREADY_LISTED });
+    expect(addDistributionEmail([' a@lab.test '], 'a@lab.test')).toEqual({ ok: false, error: EMAIL_ALREADY_LISTED });
+  });
+
+  it('compares fax entries without digits by their text, trimmed and in any case', () => {
+    expect(addFaxNumber(['front desk'], 'back office')).toEqual({ ok: true, list: ['front desk', 'back office'] });
+    expect(addFaxNumber(['FRONT DESK'], 'front desk')).toEqual({ ok: false, error: FAX_ALREADY_LISTED });
+    expect(addFaxNumber([' front desk '], 'Front Desk')).toEqual({ ok: false, error: FAX_ALREADY_LISTED });
+    expect(addFaxNumber(['front desk'], '518-555-0101')).toEqual({ ok: true, list: ['front desk', '518-555-0101'] });
+    expect(addFaxNumber(['518-555-0101'], 'front desk')).toEqual({ ok: true, list: ['518-555-0101', 'front desk'] });
+  });
+
   it('removes by position', () => {
     expect(removeAt(['a', 'b', 'c'], 1)).toEqual(['a', 'c']);
   });
@@ -137,6 +150,17 @@ describe('record ↔ form', () => {
     expect(preferencesFormValues(stored, null).emails).toEqual(['results@clinic.test']);
   });
 
+  it("adds the provider's own email trimmed", () => {
+    expect(preferencesFormValues({ ...stored, favorite_reports: [] }, '  jane@clinic.test  ').emails).toEqual(['jane@clinic.test']);
+    expect(preferencesFormValues({ ...stored, favorite_reports: [] }, '   ').emails).toEqual([]);
+  });
+
+  it('keeps only the text entries of favorite_reports, and reads a blank fax number as none', () => {
+    const odd = { ...stored, favorite_reports: [1, 'x@lab.test', null, { a: 1 }] as unknown as string[], fax_number: '   ' };
+    expect(preferencesFormValues(odd, null)).toMatchObject({ emails: ['x@lab.test'], fax_numbers: [] });
+    expect(preferencesFormValues({ ...stored, favorite_reports: '{"a":"x@lab.test"}' }, null).emails).toEqual([]);
+  });
+
   it('reads favorite_reports given as JSON text, and an unknown format as summary', () => {
     const values = preferencesFormValues({ ...stored, favorite_reports: '["x@lab.test"]', report_format: null, fax_number: null }, null);
     expect(values).toMatchObject({ emails: ['x@lab.test'], report_format: 'summary', fax_numbers: [] });
@@ -157,5 +181,7 @@ describe('record ↔ form', () => {
       updated_at: NOW,
     });
     expect(preferencesPatch(form(), NOW).fax_number).toBeNull();
+    expect(preferencesPatch(form({ fax_numbers: ['  ', ' 518-555-0101 '] }), NOW).fax_number).toBe('518-555-0101');
+    expect(preferencesPatch(form({ fax_numbers: ['  '] }), NOW).fax_number).toBeNull();
   });
 });

@@ -136,6 +136,83 @@ describe('buildOrm', () => {
     expect(parseOrm(message).tests.map((t) => t.modifiers)).toEqual([['GZ'], ['GY']]);
   });
 
+  it('leaves out what the order does not give, and writes only what it does', () => {
+    const provider = '1234567893^Doe^Jane^^^^^^NPI&2.16.840.1.113883.4.6&ISO^^^^NPI';
+    const orc = `ORC|NW|R24A7K9QX^LABLINK||R24A7K9QX^LABLINK|||||20261125093000-0500|||${provider}|||||||||Clinic^L^^^^^^^^C2|1 Main St^^Troy^NY^12180^CAN`;
+    const message = buildOrm(
+      order({
+        billTo: 'patient',
+        processingId: 'T',
+        patient: { id: 'P-2', lastName: 'Roe', firstName: 'Ann', birthDate: '1980-01-02', sex: 'F' },
+        orderingProvider: { npi: '1234567893', lastName: 'Doe', firstName: 'Jane' },
+        client: { accountNumber: 'C2', name: 'Clinic', address: { line1: '1 Main St', city: 'Troy', state: 'NY', zip: '12180', country: 'CAN' } },
+        collection: {},
+        comments: undefined,
+        diagnoses: [{ code: 'E11.9' }],
+        tests: [
+          {
+            code: 'TSH',
+            name: 'TSH',
+            comments: ['Hemolyzed sample redrawn'],
+            questionAnswers: [{ code: 'Q1', question: 'Site', valueType: 'CWE', value: 'L' }],
+            abn: { status: 'signed', option: 2, modifier: 'GA' },
+          },
+          { code: 'T4', name: 'Free T4', abn: { status: 'signed', modifier: 'GA' } },
+        ],
+      }),
+    );
+    expect(lines(message)).toEqual([
+      'MSH|^~\\&|LABLINK|CLIENTS|LIS|05D0000000|20261125093000-0500||ORM^O01^ORM_O01|R24A7K9QX-N1|T|2.5.1',
+      'PID|1||P-2^^^LABLINK^MR||Roe^Ann||19800102|F',
+      'PV1|1|O||||||||||||||||||P',
+      'GT1|1||Roe^Ann||||||||SEL',
+      orc,
+      `OBR|1|R24A7K9QX^LABLINK||TSH^TSH^L|||||||L|||||${provider}|||||||||||^^^^^R||||||||||||||||||GA^^HCPCS`,
+      'NTE|1|L|Hemolyzed sample redrawn',
+      'DG1|1||E11.9^^I10|||W',
+      'OBX|1|CWE|Q1^Site^L||L^^L||||||F',
+      'OBX|2|CWE|ABN^Advance Beneficiary Notice^L||SIGNED-2^Signed, option 2; modifier GA^L||||||F',
+      orc,
+      `OBR|2|R24A7K9QX^LABLINK||T4^Free T4^L|||||||L|||||${provider}|||||||||||^^^^^R||||||||||||||||||GA^^HCPCS`,
+      'DG1|1||E11.9^^I10|||W',
+      'OBX|1|CWE|ABN^Advance Beneficiary Notice^L||SIGNED-1^Signed, option 1; modifier GA^L||||||F',
+    ]);
+  });
+
+  it('writes an identifier without authority, an insured without birth date, and no phone when there is none', () => {
+    const coverage = { ...SAMPLE_ORDER.coverages![0]!, insured: { lastName: 'Roe', firstName: 'Sam', relationship: 'SPO' as const } };
+    const message = buildOrm(
+      order({ patient: { ...SAMPLE_ORDER.patient, identifiers: [{ value: '123456789', type: 'SS' }], phone: null }, coverages: [coverage] }),
+    );
+    expect(segmentsNamed(message, 'PID')).toEqual(["PID|1||P-1001^^^LABLINK^MR~123456789^^^^SS||O'Brien^Mary^K||19500203|F|||12 Elm St^Apt 3^Albany^NY^12207^USA"]);
+    expect(segmentsNamed(message, 'IN1')).toEqual(['IN1|1|MC|MEDICARE|Medicare Part B|||||||||||MC|Roe^Sam|SPO|||||||||||||||||||1EG4TE5MK73']);
+    expect(segmentsNamed(message, 'GT1')).toEqual(["GT1|1||O'Brien^Mary^K||12 Elm St^Apt 3^Albany^NY^12207^USA||||||SEL"]);
+  });
+
+  it('builds an order without collection, diagnoses or comments, and names a middle name of the provider', () => {
+    const message = buildOrm(
+      order({
+        billTo: 'client',
+        collection: undefined,
+        diagnoses: undefined,
+        comments: undefined,
+        orderingProvider: { ...SAMPLE_ORDER.orderingProvider, middleName: 'Q' },
+        tests: [{ code: 'TSH', name: 'TSH' }],
+      }),
+    );
+    expect(segmentsNamed(message, 'OBR')).toEqual([
+      'OBR|1|R24A7K9QX^LABLINK||TSH^TSH^L|||||||L|||||1234567893^Doe^Jane^Q^^^MD^^NPI&2.16.840.1.113883.4.6&ISO^^^^NPI|||||||||||^^^^^R',
+    ]);
+    expect(segmentsNamed(message, 'DG1')).toEqual([]);
+    expect(segmentsNamed(message, 'NTE')).toEqual([]);
+    expect(segmentsNamed(message, 'OBX')).toEqual([]);
+  });
+
+  it('writes no IN1 when the patient pays, even with coverages on file', () => {
+    expect(segmentsNamed(buildOrm(order({ billTo: 'patient' })), 'IN1')).toEqual([]);
+    expect(segmentsNamed(buildOrm(order({ billTo: 'client' })), 'IN1')).toEqual([]);
+  });
+
   it('writes times at the UTC offset asked for, UTC by default', () => {
     const utc = buildOrm(order({ utcOffsetMinutes: undefined }));
     expect(lines(utc)[0]).toContain('|20261125143000+0000|');
@@ -156,6 +233,8 @@ describe('buildCancel', () => {
       ['ORC', 'CA', 'R24A7K9QX^LABLINK', '^Entered for the wrong patient'],
     ]);
     expect(segmentsNamed(message, 'OBX')).toEqual([]);
+    expect(segmentsNamed(message, 'OBR').map((obr) => obr.split('|')[1])).toEqual(['1', '2']);
+    expect(lines(message).filter((l) => /^(OBR|NTE)\|/.test(l)).map((l) => l.slice(0, 5))).toEqual(['OBR|1', 'NTE|1', 'OBR|2']);
     const read = parseOrm(message);
     expect(read.tests.map((t) => [t.orderControl, t.code, t.cancelReason])).toEqual([
       ['CA', 'HBA1C', 'Entered for the wrong patient'],
@@ -163,9 +242,10 @@ describe('buildCancel', () => {
     ]);
   });
 
-  it('cancels only the tests named', () => {
+  it('cancels only the tests named, and every test when none is named', () => {
     const read = parseOrm(buildCancel({ ...cancel, testCodes: ['LIPID'] }));
     expect(read.tests.map((t) => t.code)).toEqual(['LIPID']);
+    expect(parseOrm(buildCancel({ ...cancel, testCodes: [] })).tests.map((t) => t.code)).toEqual(['HBA1C', 'LIPID']);
   });
 
   it('refuses a cancel without a reason or naming a test the order does not have', () => {

@@ -82,6 +82,7 @@ describe('checkMedicalNecessity', () => {
   it('asks for a diagnosis when none was chosen', () => {
     const [a1c] = check({ diagnoses: [' ', ''] });
     expect(a1c!.status).toBe('needs-diagnosis');
+    expect(a1c!.lines.map((line) => [line.status, line.supporting])).toEqual([['needs-diagnosis', []]]);
     expect(a1c!.abnNeeded).toBe(false);
     expect(a1c!.reason).toBe(
       'Medicare pays for 83036 under NCD 190.21 (Glycated Hemoglobin/Glycated Protein) only with a diagnosis that supports it: add a diagnosis code.',
@@ -107,10 +108,17 @@ describe('checkMedicalNecessity', () => {
       abnNeeded: false,
       reason: 'Medicare never covers 83036 for Z00.00, Z00.01 under NCD 190.21 (Glycated Hemoglobin/Glycated Protein): the test is statutorily excluded (GY).',
     });
+    expect(a1c!.lines.map((line) => [line.status, line.supporting])).toEqual([['never-covered', []]]);
   });
 
   it('calls a test not supported when the diagnoses mix never-covered and unlisted codes', () => {
     expect(check({ diagnoses: ['Z00.00', 'J06.9'] })[0]!.status).toBe('not-supported');
+  });
+
+  it('lets the never-covered list win over the covered list', () => {
+    const both: NcdPolicy = { ...A1C, diagnoses: [...A1C.diagnoses, 'Z0000'] };
+    expect(check({ policies: [both], diagnoses: ['Z00.00'] })[0]!.status).toBe('never-covered');
+    expect(check({ policies: [both], diagnoses: ['Z00.00', 'E11.9'] })[0]).toMatchObject({ status: 'supported', lines: [{ supporting: ['E11.9'] }] });
   });
 
   it('supports a test when one diagnosis of several supports it', () => {
@@ -127,6 +135,15 @@ describe('checkMedicalNecessity', () => {
       expect(check({ tests: [CBC], diagnoses: ['Z00.00', 'Z01.21'] })[0]).toMatchObject({
         status: 'not-supported',
         reason: 'Every diagnosis given (Z00.00, Z01.21) is on the list of diagnoses that do not support medical necessity of NCD 190.15 (Blood Counts).',
+      });
+    });
+
+    it('does not count a never-covered code as supporting, even when it is not on the list', () => {
+      const counts: NcdPolicy = { ...COUNTS, diagnoses: ['Z0000'], non_covered: ['Z0001'] };
+      expect(check({ policies: [counts], tests: [CBC], diagnoses: ['Z00.01'] })[0]!.status).toBe('never-covered');
+      expect(check({ policies: [counts], tests: [CBC], diagnoses: ['Z00.01', 'D64.9'] })[0]).toMatchObject({
+        status: 'supported',
+        lines: [{ supporting: ['D64.9'] }],
       });
     });
 
@@ -156,6 +173,13 @@ describe('checkMedicalNecessity', () => {
       expect(check({ diagnoses: ['E11.9'], priorServices: prior })[0]!.status).toBe('supported');
       expect(check({ diagnoses: ['E11.9'], priorServices: [{ date: '2026-02-16', cpt_codes: ['83036'] }] })[0]!.status).toBe('frequency-exceeded');
       expect(check({ diagnoses: ['E11.9'], priorServices: [{ date: '2026-05-15', cpt_codes: ['83036'] }] })[0]!.status).toBe('frequency-exceeded');
+    });
+
+    it('counts only the codes a limit names, and limits no other code of the NCD', () => {
+      const fructosamine = [{ date: '2026-05-01', cpt_codes: ['82985'] }];
+      expect(check({ diagnoses: ['E11.9'], priorServices: fructosamine })[0]!.status).toBe('supported');
+      const a1c = [{ date: '2026-05-01', cpt_codes: ['83036'] }];
+      expect(check({ tests: [{ code: 'FRUC', cpt_codes: ['82985'] }], diagnoses: ['E11.9'], priorServices: a1c })[0]!.status).toBe('supported');
     });
 
     it('applies a limit naming codes only to those codes', () => {

@@ -119,6 +119,36 @@ describe('medicareOrderingEligibility', () => {
     });
   });
 
+  it('finds Part B eligibility in any of the Order and Referring rows', () => {
+    const provider = checked('2026-06-20T09:00:00.000Z', true, 'N');
+    const evidence = provider.pecos_verification_data as Record<string, unknown>;
+    const rows = [{ NPI, PARTB: 'N' }, { NPI }, { NPI, PARTB: 'Y' }];
+    expect(medicareOrderingEligibility({ ...provider, pecos_verification_data: { ...evidence, order_referring: { rows } } }, NOW)).toMatchObject({
+      status: 'eligible',
+      partB: true,
+    });
+  });
+
+  it('needs a check when neither the column nor the evidence dates it', () => {
+    const provider = checked('2026-06-20T09:00:00.000Z', true, 'Y');
+    const evidence = provider.pecos_verification_data as Record<string, unknown>;
+    expect(medicareOrderingEligibility({ ...provider, pecos_verification_date: null, pecos_verification_data: { ...evidence, checked_at: '' } }, NOW)).toEqual({
+      status: 'needs-check',
+      reason: 'PECOS enrollment and Part B ordering have not been checked for this provider yet.',
+      checkedAt: null,
+      ageDays: null,
+      enrolled: null,
+      partB: null,
+    });
+  });
+
+  it('counts whole days since the check, rounding down', () => {
+    expect(medicareOrderingEligibility(checked('2026-06-29T12:00:00.001Z', true, 'Y'), NOW).ageDays).toBe(0);
+    expect(medicareOrderingEligibility(checked('2026-06-29T12:00:00.000Z', true, 'Y'), NOW).ageDays).toBe(1);
+    // A Date `now` is read to the millisecond.
+    expect(medicareOrderingEligibility(checked('2026-06-29T12:00:00.500Z', true, 'Y'), new Date('2026-06-30T12:00:00.700Z')).ageDays).toBe(1);
+  });
+
   it('never counts a check from the future as old', () => {
     expect(medicareOrderingEligibility(checked('2026-07-02T00:00:00.000Z', true, 'Y'), NOW)).toMatchObject({ status: 'eligible', ageDays: 0 });
   });
@@ -146,6 +176,9 @@ describe('readPecosEvidence', () => {
       { ...good, enrollment: null },
       { ...good, enrollment: { rows: 'x' } },
       { ...good, order_referring: { rows: [1] } },
+      { ...good, order_referring: { rows: [[NPI]] } },
+      { ...good, enrollment: [] },
+      '{not json',
     ]) {
       expect(readPecosEvidence(value)).toBeNull();
     }
