@@ -3,7 +3,9 @@
  * its page: the NPI on the list flags it excluded, with an alert, and a name-only entry is a
  * possible match. The alerts show on the provider page and the dashboard; staff dismiss the
  * possible match with a reason on the provider page and acknowledge the exclusion on the
- * dashboard. The matching rules and messages are tested in unit and contract tests.
+ * dashboard. An organization is screened the same way from its page: its NPI on the list
+ * flags it with the exclusion type and date, and its alert is on the dashboard too. The
+ * matching rules and messages are tested in unit and contract tests.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -25,6 +27,9 @@ test('an exclusion hit raises alerts that show on the provider page and the dash
   await stack('/rest/v1/providers', { method: 'POST', body: { id, npi, first_name: 'Rowan', last_name: last } });
   await stack('/__simulator/oig/exclusions', { method: 'POST', body: { npi, lastName: 'LISTED', firstName: 'ELSEWHERE', exclType: '1128b7', exclDate: '20240115' } });
   await stack('/__simulator/oig/exclusions', { method: 'POST', body: { lastName: last, firstName: 'ROWAN', state: 'NY', exclDate: '20230301' } });
+  const orgNpi = freshNpi();
+  await stack('/rest/v1/organizations', { method: 'POST', body: { legal_name: `${last} Home Care LLC`, type: 'healthcare', npi: orgNpi } });
+  await stack('/__simulator/oig/exclusions', { method: 'POST', body: { npi: orgNpi, busName: 'LISTED HOME CARE', exclType: '1128b4', exclDate: '20250310' } });
 
   await signIn(page, STAFF.email, STAFF.password);
   await expect(page).not.toHaveURL(/\/auth/);
@@ -50,7 +55,16 @@ test('an exclusion hit raises alerts that show on the provider page and the dash
   await expect(toastWith(page, 'Possible match dismissed')).toBeVisible({ timeout: 30_000 });
   await expect(possible).toContainText('Dismissed: Listed person was born in 1950; ours in 1985', { timeout: 30_000 });
 
+  // The organization, screened from its page, shows the exclusion type and date.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
+  await page.getByRole('searchbox', { name: 'Search organizations' }).fill(orgNpi);
+  await page.getByRole('row').filter({ hasText: orgNpi }).click();
+  await page.getByRole('region', { name: 'Exclusion screening' }).getByRole('button', { name: 'Screen now' }).click();
+  await expect(page.getByTestId('organization-excluded')).toHaveText('Excluded (1128b4, 2025-03-10)', { timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath('organization-excluded.png'), fullPage: true });
+
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('dashboard-alerts').getByTestId('alert-item').filter({ hasText: `NPI ${orgNpi} is on the OIG exclusion list (1128b4, excluded 2025-03-10).` })).toContainText('Open organization', { timeout: 30_000 });
   const open = page.getByTestId('dashboard-alerts').getByTestId('alert-item').filter({ hasText: `NPI ${npi} is on the OIG exclusion list (1128b7, excluded 2024-01-15).` });
   await expect(open).toBeVisible({ timeout: 30_000 });
   await open.getByRole('button', { name: 'Acknowledge' }).click();

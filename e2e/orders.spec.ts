@@ -55,7 +55,7 @@ async function shoot(page: Page, name: string, width: number, scheme: 'light' | 
 }
 
 test('offline, a Medicare order with one unsupported test gets a signed ABN option 1 and arrives once with GA', async ({ page, context }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const checkedAt = new Date().toISOString();
   await rest(`providers?npi=eq.${PROVIDER_NPI}`, {
     method: 'PATCH',

@@ -34,7 +34,7 @@ async function simulator<T>(path: string, init: RequestInit = {}): Promise<T> {
 }
 
 test('a critical result arrives, is first in the provider’s inbox with a banner, is signed off and acknowledged, and is emailed and faxed', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const [provider] = await rest<Array<{ id: string }>>(`providers?npi=eq.${PROVIDER.npi}&select=id`);
   // The provider's preferences: email to a distribution list, fax, the summary format.
   const listAddress = `results-${Date.now()}@whitfield-clinic.test`;
@@ -106,7 +106,8 @@ test('a critical result arrives, is first in the provider’s inbox with a banne
 
   // The order's page lists its result, signed off, and the order's activity.
   await page.getByRole('link', { name: /^Orders/ }).first().click();
-  await page.getByRole('link', { name: requisition, exact: true }).click();
+  // Each row of the order list is one link to its order (named by its cells, requisition first).
+  await page.getByTestId('order-row').filter({ hasText: requisition }).getByRole('link', { name: new RegExp(`^${requisition}`) }).click();
   const orderResult = page.getByTestId('record-result').filter({ hasText: 'Basic metabolic panel' });
   await expect(orderResult).toContainText('Critical value');
   await expect(orderResult).toContainText('Signed off');

@@ -52,8 +52,11 @@ async function dexieInternals(db: LocalDatabase, name: ListCollectionName): Prom
  * Other storages (tests) go through a query.
  */
 export async function readAllDocs<N extends ListCollectionName>(db: LocalDatabase, name: N): Promise<Array<DocOf<N>>> {
-  const internals = await dexieInternals(db, name);
   const collection = db.collections[name] as unknown as RxCollection<DocOf<N>>;
+  // A protected collection's documents are sealed at rest: its storage opens them in one read.
+  const sealed = collection.internalStorageInstance as unknown as { readAllOpened?: () => Promise<Array<DocOf<N>>> };
+  if (sealed.readAllOpened) return sealed.readAllOpened();
+  const internals = await dexieInternals(db, name);
   if (!internals?.dexieTable) return (await collection.find().exec()).map((doc) => doc.toJSON() as DocOf<N>);
   const stored = await internals.dexieTable.toArray();
   const docs: Array<DocOf<N>> = [];
@@ -65,6 +68,14 @@ export async function readAllDocs<N extends ListCollectionName>(db: LocalDatabas
     docs.push(row as unknown as DocOf<N>);
   }
   return docs;
+}
+
+/** The documents with these ids that are not deleted (any order): the records a list's rows refer to. */
+export async function readDocsByIds<N extends ListCollectionName>(db: LocalDatabase, name: N, ids: readonly string[]): Promise<Array<DocOf<N>>> {
+  if (ids.length === 0) return [];
+  const collection = db.collections[name] as unknown as RxCollection<DocOf<N>>;
+  const found = await collection.findByIds([...ids]).exec();
+  return [...found.values()].map((doc) => doc.toJSON() as DocOf<N>);
 }
 
 /**
@@ -180,14 +191,9 @@ export function readAllResults(db: LocalDatabase): Promise<ResultDoc[]> {
   return readAllProtected(db, 'results');
 }
 
-async function readAllProtected<C extends 'patients' | 'orders' | 'results'>(db: LocalDatabase, name: C): Promise<Array<LocalDocOf<C>>> {
-  const collection = db[name];
-  const instance = collection.internalStorageInstance as unknown as { readAllOpened?: () => Promise<Array<LocalDocOf<C>>> };
-  if (instance.readAllOpened) return instance.readAllOpened();
-  return (await collection.find().exec()).map((doc) => doc.toJSON() as LocalDocOf<C>);
+function readAllProtected<C extends 'patients' | 'orders' | 'results'>(db: LocalDatabase, name: C): Promise<Array<DocOf<C>>> {
+  return readAllDocs(db, name);
 }
-
-type LocalDocOf<C extends 'patients' | 'orders' | 'results'> = C extends 'patients' ? PatientDoc : C extends 'orders' ? OrderDoc : ResultDoc;
 
 export interface PatientChange {
   id: string;

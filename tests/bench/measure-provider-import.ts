@@ -6,6 +6,7 @@
  * into an RxDB database (fake-indexeddb in Node: the device's writes, without the sync).
  * The simulator knows 240 individuals; the other rows are valid NPIs it does not know
  * (looked up at the same pace, refused). Run: `npx tsx tests/bench/measure-provider-import.ts [port]`.
+ * The same import in the browser, through the page: measure-provider-import-browser.ts.
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
@@ -15,24 +16,15 @@ import { createRow, lookUpRow } from '../../src/features/provider-import/data/im
 import { jobCounts, newJob, nextToCreate, nextToLookUp, NPPES_SPACING_MS, replaceRow, withLookup, withPhase } from '../../src/features/provider-import/model/import-job.ts';
 import type { FunctionsInvoker } from '../../src/lib/functions/index.ts';
 import { readImportRows } from '../../src/lib/provider-import/import-rows.ts';
-import { hasValidCheckDigit } from '../../supabase/functions/_shared/npi.ts';
 import { ANON_KEY } from '../../supabase/local/config.ts';
-import { providerSummaries } from '../../supabase/local/simulator/fixtures.ts';
 import { startStack } from '../../supabase/local/stack.ts';
+import { benchNpis } from './import-npis.ts';
 import { signInForToken } from './measure-baseline.ts';
 
 const port = Number(process.argv[2] ?? 54498);
 const COUNT = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function npis(): string[] {
-  const known = providerSummaries().filter((summary) => summary.enumerationType === 'NPI-1').map((summary) => summary.npi);
-  const list = [...known];
-  for (let base = 19_000_000_0; list.length < COUNT; base += 1) {
-    for (let check = 0; check <= 9; check += 1) if (hasValidCheckDigit(`${base}${check}`)) list.push(`${base}${check}`);
-  }
-  return list.slice(0, COUNT);
-}
 
 const stack = await startStack({ port, dataDir: null, seed: true, quiet: true });
 try {
@@ -58,7 +50,7 @@ try {
   });
   const organization = crypto.randomUUID();
   await db.organizations.insert(newLocalDoc('organizations', { id: organization, legal_name: 'Bench Clinic', type: 'clinic', account_number: '90001', is_active: true }));
-  const read = readImportRows(['npi,account_number', ...npis().map((npi) => `${npi},90001`)].join('\n'), {
+  const read = readImportRows(['npi,account_number', ...benchNpis(COUNT).map((npi) => `${npi},90001`)].join('\n'), {
     providersByNpi: new Map(),
     organizationsByAccount: new Map([['90001', organization]]),
   });

@@ -1,8 +1,8 @@
 /**
  * A list of alerts (issue 33): each with its kind, what changed and when it was raised,
- * and either who acknowledged it or, for staff, an Acknowledge button. The provider page
- * shows one provider's alerts with it; the dashboard can mount `<OpenAlertsList />` (every
- * open alert, linked to its provider) or this list with its own filter. A possible OIG
+ * and either who acknowledged it or, for staff, an Acknowledge button. The provider and
+ * organization pages show their alerts with it; the dashboard can mount `<OpenAlertsList />`
+ * (every open alert, linked to its provider or organization) or this list with its own filter. A possible OIG
  * exclusion match is not acknowledged but decided (confirmed, or dismissed with a reason);
  * how an alert was closed (the decision, or the entry leaving the list) shows under it.
  */
@@ -31,7 +31,7 @@ export interface AlertListProps {
   alerts: ReadonlyArray<Readonly<AlertDoc>>;
   /** Staff acknowledge alerts; a provider's own login only reads them. */
   canAcknowledge: boolean;
-  /** Link each alert to its provider's page (the dashboard's list). */
+  /** Link each alert to its provider's or organization's page (the dashboard's list). */
   linkProviders?: boolean;
   emptyText?: string;
 }
@@ -67,6 +67,11 @@ export function AlertList({ alerts, canAcknowledge, linkProviders = false, empty
                   <RouterLink to={`/providers/${encodeURIComponent(alert.provider_id)}/manage/edit`}>Open provider</RouterLink>
                 </Link>
               )}
+              {linkProviders && alert.organization_id && !alert.provider_id && (
+                <Link asChild fontSize="xs" colorPalette="brand">
+                  <RouterLink to={`/organizations/${encodeURIComponent(alert.organization_id)}/manage/edit`}>Open organization</RouterLink>
+                </Link>
+              )}
             </HStack>
             <Text>{alert.summary}</Text>
             {alert.acknowledged_at && (
@@ -87,7 +92,7 @@ export function AlertList({ alerts, canAcknowledge, linkProviders = false, empty
   );
 }
 
-/** Every open alert, newest first, each linked to its provider: for the dashboard. */
+/** Every open alert, newest first, each linked to its provider or organization: for the dashboard. */
 export function OpenAlertsList({ canAcknowledge }: { canAcknowledge: boolean }) {
   const live = useAlerts({ openOnly: true });
   if (live.status === 'loading') return <Text color="fg.muted">Loading alerts…</Text>;

@@ -1,13 +1,13 @@
 /**
  * The decision on a possible OIG exclusion match (an open `exclusion_possible` alert, issue
- * 33): staff confirm it (the provider is flagged excluded) or say it is not this provider,
- * with the reason, which the server keeps and never raises the match again. Online only:
+ * 33): staff confirm it (the provider or organization is flagged excluded) or say it is
+ * not this one, with the reason, which the server keeps and never raises the match again. Online only:
  * the server holds the list; the outcome reaches the device through sync.
  */
 import { Button, HStack, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AlertDoc } from '../../db/index.ts';
-import { EXCLUSION_TEXTS } from '../../lib/exclusions/screening-texts.ts';
+import { decisionTexts, EXCLUSION_TEXTS } from '../../lib/exclusions/screening-texts.ts';
 import { decideExclusion } from '../../lib/functions/exclusion-review.ts';
 import { showToast } from '../show-toast.ts';
 import { Field } from '../ui/field.tsx';
@@ -17,10 +17,11 @@ export function ExclusionDecision({ alert }: { alert: Readonly<AlertDoc> }) {
   const [dismissing, setDismissing] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const texts = decisionTexts(alert.organization_id && !alert.provider_id ? 'organization' : 'provider');
 
   const decide = async (decision: 'confirm' | 'dismiss') => {
     if (decision === 'dismiss' && reason.trim().length < 3) {
-      setError(EXCLUSION_TEXTS.reasonTooShort);
+      setError(texts.reasonTooShort);
       return;
     }
     setBusy(decision);
@@ -32,13 +33,13 @@ export function ExclusionDecision({ alert }: { alert: Readonly<AlertDoc> }) {
       return;
     }
     setDismissing(false);
-    showToast({ title: decision === 'confirm' ? EXCLUSION_TEXTS.confirmed : EXCLUSION_TEXTS.dismissed, description: answer.data.status === 'excluded' ? 'The provider is flagged as excluded.' : 'The provider is no longer flagged for this match.', type: 'success' });
+    showToast({ title: decision === 'confirm' ? EXCLUSION_TEXTS.confirmed : EXCLUSION_TEXTS.dismissed, description: answer.data.status === 'excluded' ? texts.flagged : texts.unflagged, type: 'success' });
   };
 
   if (dismissing) {
     return (
       <Stack gap="2" minW={{ base: '14rem', md: '18rem' }} flexShrink={0}>
-        <Field label={EXCLUSION_TEXTS.reasonLabel} helperText={EXCLUSION_TEXTS.reasonHelp} invalid={!!error} errorText={error}>
+        <Field label={texts.reasonLabel} helperText={EXCLUSION_TEXTS.reasonHelp} invalid={!!error} errorText={error}>
           <Textarea
             rows={2}
             value={reason}
@@ -66,7 +67,7 @@ export function ExclusionDecision({ alert }: { alert: Readonly<AlertDoc> }) {
         {EXCLUSION_TEXTS.confirm}
       </Button>
       <Button size="xs" variant="outline" onClick={() => setDismissing(true)}>
-        {EXCLUSION_TEXTS.dismiss}
+        {texts.dismiss}
       </Button>
     </HStack>
   );

@@ -66,8 +66,8 @@ const EXTRA_PROPERTIES: { readonly [T in SyncedTable]: Record<string, JsonSchema
  */
 export const SCHEMA_VERSIONS: { readonly [T in SyncedTable]: number } = {
   // 1: the client-account columns of issue 24 and the (type, sort_name) index.
-  // 2: favorite_tests (issue 31).
-  organizations: 2,
+  // 2: favorite_tests (issue 31). 3: the exclusion screening columns (issue 33).
+  organizations: 3,
   // 1: the exclusion screening columns of issue 33. 2: favorite_tests (issue 31).
   providers: 2,
   profiles: 2,

@@ -42,6 +42,11 @@ export const organizationColumns = {
   deactivated_by: nullable('uuid'),
   // Issue 31, favourites in order entry (20261128150001_favorite_tests.sql): compendium codes.
   favorite_tests: nullable('text[]'),
+  // Issue 33, OIG LEIE screening of organizations (20261130150000_organization_exclusion_screening.sql); server-written.
+  exclusion_status: nullable('text'),
+  exclusion_screened_at: nullable('timestamptz'),
+  exclusion_list_date: nullable('timestamptz'),
+  exclusion_data: nullable('jsonb'),
 } as const satisfies ColumnMap;
 
 export const providerColumns = {

@@ -1,7 +1,7 @@
 /**
  * Alerts (issue 33) read from and acknowledged in the local database: `useAlerts` lists
- * them live (all, or one provider's; open first, newest first) for the provider page and
- * the dashboard; `acknowledgeAlert` writes the acknowledgement locally (it syncs; offline
+ * them live (all, or one provider's or organization's; open first, newest first) for the
+ * provider and organization pages and the dashboard; `acknowledgeAlert` writes the acknowledgement locally (it syncs; offline
  * it waits on this device). The server stamps who and when, so the outcome is judged by
  * the acknowledgement being there, not by its time.
  */
@@ -13,6 +13,8 @@ import { map } from 'rxjs';
 export interface AlertFilter {
   /** Only this provider's alerts. */
   providerId?: string;
+  /** Only this organization's alerts. */
+  organizationId?: string;
   /** Only alerts nobody has acknowledged yet. */
   openOnly?: boolean;
 }
@@ -24,12 +26,13 @@ export function sortAlerts(alerts: ReadonlyArray<Readonly<AlertDoc>>): Array<Rea
 }
 
 export function useAlerts(filter: AlertFilter = {}): Live<Array<Readonly<AlertDoc>>> {
-  const key = `alerts:${filter.providerId ?? '*'}:${filter.openOnly ? 'open' : 'all'}`;
+  const key = `alerts:${filter.providerId ?? '*'}:${filter.organizationId ?? '*'}:${filter.openOnly ? 'open' : 'all'}`;
   return useLiveQuery(
     key,
     (db) => {
       const selector: Record<string, unknown> = {};
       if (filter.providerId) selector.provider_id = filter.providerId;
+      if (filter.organizationId) selector.organization_id = filter.organizationId;
       if (filter.openOnly) selector.acknowledged_at = null;
       return db.alerts.find({ selector }).$.pipe(map((docs) => sortAlerts(docs.map((doc) => doc.toJSON() as Readonly<AlertDoc>))));
     },

@@ -1,9 +1,14 @@
 /**
- * How a provider's OIG exclusion screening (issue 33) reads to staff: the status names and
- * tones, the line that says when and against which list it was screened, and the alert
- * decision texts. Shared by the provider page and the alert lists.
+ * How the OIG exclusion screening (issue 33) of a provider or an organization reads to
+ * staff: the status names and tones, the line that says when and against which list it was
+ * screened, and the alert decision texts. Shared by the provider and organization pages,
+ * the lists' badges and the alert lists.
  */
+import { matchesOf } from './order-exclusion.ts';
+
 export type ScreeningStatus = 'clear' | 'possible' | 'excluded';
+/** What was screened, as the texts name it. */
+export type ScreenedKind = 'provider' | 'organization';
 
 export const SCREENING_STATUS_LABELS: Readonly<Record<ScreeningStatus | 'never', string>> = {
   never: 'Not screened yet',
@@ -26,8 +31,8 @@ function day(iso: string): string {
 }
 
 /** "Screened Nov 26, 2026 against the OIG list of Nov 1, 2026." */
-export function screenedLine(screenedAt: string | null | undefined, listDate: string | null | undefined): string {
-  if (!screenedAt) return 'This provider has not been screened against the OIG exclusion list yet.';
+export function screenedLine(screenedAt: string | null | undefined, listDate: string | null | undefined, kind: ScreenedKind = 'provider'): string {
+  if (!screenedAt) return `This ${kind} has not been screened against the OIG exclusion list yet.`;
   return `Screened ${day(screenedAt)} against the OIG list of ${listDate ? day(listDate) : 'an unknown date'}.`;
 }
 
@@ -36,11 +41,40 @@ export const EXCLUSION_TEXTS = {
   screened: 'Screening done',
   screenFailed: 'Screening failed',
   confirm: 'Confirm exclusion',
-  dismiss: 'Not this provider',
-  reasonLabel: 'Why is this not the provider?',
   reasonHelp: 'For example: another date of birth, another state or license. Kept with the decision.',
-  reasonTooShort: 'Give the reason this is not the provider (3 to 500 characters).',
   confirmed: 'Exclusion confirmed',
   dismissed: 'Possible match dismissed',
   decisionFailed: 'The decision could not be saved',
 } as const;
+
+/** The decision's words that name what was matched: the provider's are EXCLUSION_TEXTS'. */
+export function decisionTexts(kind: ScreenedKind): { dismiss: string; reasonLabel: string; reasonTooShort: string; flagged: string; unflagged: string } {
+  return {
+    dismiss: `Not this ${kind}`,
+    reasonLabel: `Why is this not the ${kind}?`,
+    reasonTooShort: `Give the reason this is not the ${kind} (3 to 500 characters).`,
+    flagged: `The ${kind} is flagged as excluded.`,
+    unflagged: `The ${kind} is no longer flagged for this match.`,
+  };
+}
+
+interface MatchFacts {
+  basis?: string;
+  status?: string;
+  name?: string;
+  state?: string;
+  excl_type?: string;
+  excl_date?: string | null;
+}
+
+/** The standing matches a screened row keeps (exclusion_data.matches). */
+export function standingMatches(data: unknown): MatchFacts[] {
+  return matchesOf(data) as MatchFacts[];
+}
+
+/** "By NPI: SMITH, JOHN (NY), excluded, 1128b7, excluded 2024-01-15." */
+export function matchLine(match: MatchFacts): string {
+  const how = match.basis === 'npi' ? 'By NPI' : 'By name and state';
+  const what = match.status === 'confirmed' ? 'excluded' : 'possible match';
+  return `${how}: ${match.name ?? 'unnamed entry'}${match.state ? ` (${match.state})` : ''}, ${what}, ${match.excl_type || 'type not given'}, excluded ${match.excl_date ?? 'on a date not given'}.`;
+}

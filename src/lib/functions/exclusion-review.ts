@@ -1,15 +1,19 @@
 /**
- * The exclusion-review calls (staff, issue 33): screen one provider against the OIG
- * exclusion list now, or decide a possible (name) match from its alert. They need the
+ * The exclusion-review calls (staff, issue 33): screen one provider or organization against
+ * the OIG exclusion list now, or decide a possible (name) match from its alert. They need the
  * server (it holds the list), so they run online; what they change reaches every device
- * through sync (the provider's screening fields and the alerts).
+ * through sync (the record's screening fields and the alerts).
  */
 import { failure, invokeFunction, type FunctionCallResult, type FunctionsInvoker } from './invoke.ts';
 
 export type ExclusionStatus = 'clear' | 'possible' | 'excluded';
 
+/** What is screened: `{ provider_id }` or `{ organization_id }`. */
+export type ScreenTarget = { provider_id: string } | { organization_id: string };
+
 export interface ScreenAnswer {
-  provider_id: string;
+  provider_id?: string;
+  organization_id?: string;
   status: ExclusionStatus;
   screened_at: string;
   list_date: string;
@@ -21,14 +25,15 @@ export interface ScreenAnswer {
 
 export interface DecideAnswer {
   decision: 'confirm' | 'dismiss';
-  provider_id: string;
+  provider_id?: string;
+  organization_id?: string;
   status: ExclusionStatus;
 }
 
 const STATUSES = new Set(['clear', 'possible', 'excluded']);
 
-export async function screenProvider(invoker: FunctionsInvoker, providerId: string): Promise<FunctionCallResult<ScreenAnswer>> {
-  const answer = await invokeFunction(invoker, 'exclusion-review', { provider_id: providerId });
+export async function screenRecord(invoker: FunctionsInvoker, target: ScreenTarget): Promise<FunctionCallResult<ScreenAnswer>> {
+  const answer = await invokeFunction(invoker, 'exclusion-review', target);
   if (!answer.ok) return answer;
   const data = answer.data as Partial<ScreenAnswer> | null;
   if (!data || !STATUSES.has(data.status as string) || typeof data.screened_at !== 'string') {

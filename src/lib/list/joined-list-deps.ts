@@ -1,6 +1,7 @@
 /**
  * A list whose rows are joined from several collections (a membership with its provider's
- * and its organization's names; later an order with its patient): the primary collection's
+ * and its organization's names; an order with its patient and provider, which live in two
+ * databases: the protected one and the user's own): the primary collection's
  * documents, each with what it refers to looked up by foreign key. Read once (each
  * collection in one IndexedDB read), then kept current from every collection's change
  * stream: a changed primary document is joined again, and a changed referenced document
@@ -20,8 +21,19 @@ import type { IndexedRow, ListChange } from './search-index.ts';
 
 type Doc = Record<string, unknown> & { id: string };
 
-/** The local collections a joined list can read. */
-export type JoinableCollection = 'organizations' | 'providers' | 'profiles' | 'user_roles' | 'memberships' | 'preferences' | 'delegates' | 'pickup_requests';
+/** The local collections a joined list can read (the protected ones opened: protected-list.ts). */
+export type JoinableCollection =
+  | 'organizations'
+  | 'providers'
+  | 'profiles'
+  | 'user_roles'
+  | 'memberships'
+  | 'preferences'
+  | 'delegates'
+  | 'pickup_requests'
+  | 'patients'
+  | 'orders'
+  | 'results';
 
 export interface ListLookup<P> {
   collection: JoinableCollection;
@@ -29,6 +41,11 @@ export interface ListLookup<P> {
   foreignKey(row: P): string | null;
   /** What the list keeps of a referenced document. */
   slim(doc: Doc): Doc;
+  /**
+   * Read only the documents the rows refer to, by id, instead of the whole collection (the
+   * providers a thousand orders name, not a directory of 50,000).
+   */
+  referencedOnly?: boolean;
 }
 
 export interface JoinedListOptions<P extends IndexedRow, T extends IndexedRow, L extends string> {
@@ -43,8 +60,11 @@ const queries = () => import('../../db/index.ts');
 export function joinedListDeps<P extends IndexedRow, T extends IndexedRow, L extends string>(
   db: LocalDatabase,
   options: JoinedListOptions<P, T, L>,
+  /** Where a lookup's collection is when not in `db` (an order's provider: the user's database, the order: the protected one). */
+  databases: Partial<Record<L, LocalDatabase>> = {},
 ): DatabaseListDeps<T> {
   const names = Object.keys(options.lookups) as L[];
+  const dbOf = (name: L): LocalDatabase => databases[name] ?? db;
   const primaries = new Map<string, P>();
   const found = new Map<L, Map<string, Doc>>(names.map((name) => [name, new Map()]));
   /** Per lookup, referenced id → ids of the rows that refer to it. */
@@ -87,6 +107,24 @@ export function joinedListDeps<P extends IndexedRow, T extends IndexedRow, L ext
     primaries.set(id, doc);
     link(doc, true);
     out.next({ type: 'upsert', row: joined(doc) });
+    fetchReferenced(doc);
+  };
+  /** A new row's referenced documents that were not read (referencedOnly): read now, and the rows joined again. */
+  const requested = new Map<L, Set<string>>(names.map((name) => [name, new Set()]));
+  const fetchReferenced = (row: P) => {
+    for (const name of names) {
+      const lookup = options.lookups[name];
+      const key = lookup.referencedOnly ? lookup.foreignKey(row) : null;
+      if (!key || found.get(name)!.has(key) || requested.get(name)!.has(key)) continue;
+      requested.get(name)!.add(key);
+      void queries()
+        .then((data) => data.readDocsByIds(dbOf(name), lookup.collection, [key]))
+        .then((docs) => {
+          const doc = (docs as unknown as Doc[])[0];
+          if (doc && !found.get(name)!.has(key)) onLookup(name, key, doc);
+        })
+        .catch((error: unknown) => console.error('[list] reading a referenced record failed', error));
+    }
   };
   const onLookup = (name: L, id: string, doc: Doc | null) => {
     if (doc) found.get(name)!.set(id, options.lookups[name].slim(doc));
@@ -103,7 +141,7 @@ export function joinedListDeps<P extends IndexedRow, T extends IndexedRow, L ext
       merge(
         data.watchChanges(db, options.primary).pipe(mergeMap((change) => (whenLoaded(() => onPrimary(change.id, change.doc as unknown as P | null)), []))),
         ...names.map((name) =>
-          data.watchChanges(db, options.lookups[name].collection).pipe(mergeMap((change) => (whenLoaded(() => onLookup(name, change.id, change.doc as unknown as Doc | null)), []))),
+          data.watchChanges(dbOf(name), options.lookups[name].collection).pipe(mergeMap((change) => (whenLoaded(() => onLookup(name, change.id, change.doc as unknown as Doc | null)), []))),
         ),
       ),
     ),
@@ -112,12 +150,26 @@ export function joinedListDeps<P extends IndexedRow, T extends IndexedRow, L ext
   return {
     allRows: async () => {
       const data = await queries();
-      const lookupDocs = await Promise.all(names.map((name) => data.readAllDocs(db, options.lookups[name].collection)));
-      names.forEach((name, index) => {
+      const whole = names.filter((name) => !options.lookups[name].referencedOnly);
+      const [rows, ...lookupDocs] = (await Promise.all([
+        data.readAllDocs(db, options.primary),
+        ...whole.map((name) => data.readAllDocs(dbOf(name), options.lookups[name].collection)),
+      ])) as unknown as [P[], ...Doc[][]];
+      const referenced = names.filter((name) => options.lookups[name].referencedOnly);
+      const referencedDocs = await Promise.all(
+        referenced.map((name) => {
+          const keys = new Set<string>();
+          for (const row of rows) {
+            const key = options.lookups[name].foreignKey(row);
+            if (key) keys.add(key);
+          }
+          return data.readDocsByIds(dbOf(name), options.lookups[name].collection, [...keys]) as unknown as Promise<Doc[]>;
+        }),
+      );
+      [...whole, ...referenced].forEach((name, index) => {
         const map = found.get(name)!;
-        for (const doc of lookupDocs[index] as unknown as Doc[]) map.set(doc.id, options.lookups[name].slim(doc));
+        for (const doc of [...lookupDocs, ...referencedDocs][index] as Doc[]) map.set(doc.id, options.lookups[name].slim(doc));
       });
-      const rows = (await data.readAllDocs(db, options.primary)) as unknown as P[];
       for (const row of rows) {
         primaries.set(row.id, row);
         link(row, true);

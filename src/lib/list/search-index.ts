@@ -29,6 +29,11 @@ export interface IndexSpec<T, K> {
   compare(a: K, b: K): number;
   /** What a query is matched against, from the already computed keys (normalised with searchKey). */
   haystack(keys: K, row: T): string;
+  /**
+   * Each word of the query is looked for on its own, in any field and any order ('okafor
+   * 1951': a name and a year of birth), instead of the whole query in one field.
+   */
+  matchWords?: boolean;
 }
 
 interface Entry<T, K> {
@@ -191,7 +196,16 @@ export class SearchIndex<T extends IndexedRow, K = unknown> {
     for (const answer of recent) {
       if (needle.includes(answer.needle) && (!narrowest || answer.positions.length < narrowest.length)) narrowest = answer.positions;
     }
-    if (narrowest) {
+    // A word of a longer query contains a word of the shorter one, so narrowing holds for words too.
+    const words = this.spec.matchWords ? needle.split(' ') : null;
+    if (words && words.length > 1) {
+      const matches = (haystack: string) => words.every((word) => haystack.includes(word));
+      if (narrowest) {
+        for (const position of narrowest) if (matches(haystacks[position] as string)) positions.push(position);
+      } else {
+        for (let i = 0; i < haystacks.length; i++) if (matches(haystacks[i] as string)) positions.push(i);
+      }
+    } else if (narrowest) {
       for (const position of narrowest) {
         if ((haystacks[position] as string).includes(needle)) positions.push(position);
       }

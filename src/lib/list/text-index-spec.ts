@@ -20,6 +20,8 @@ export interface TextIndexOptions<T> {
   sortText: (row: T) => ReadonlyArray<string | null | undefined>;
   /** What a query matches, as substrings of any one field (e.g. [name, DBA, NPI, city]). */
   searchText: (row: T) => ReadonlyArray<string | null | undefined>;
+  /** Each query word matches on its own, in any field (IndexSpec.matchWords). */
+  matchWords?: boolean;
 }
 
 /** Orders by each sort text (plain code-unit order of the normalised texts), then by id. */
@@ -43,5 +45,6 @@ export function textIndexSpec<T extends IndexedRow>(options: TextIndexOptions<T>
     sortKeys: (row) => ({ texts: sortText(row).map(searchKey), id: row.id }),
     compare: compareTextSortKeys,
     haystack: (_keys, row) => joinHaystack(searchText(row)),
+    matchWords: options.matchWords ?? false,
   };
 }

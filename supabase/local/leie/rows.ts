@@ -75,6 +75,22 @@ export function generatedRows(count = 160, seed = 20261101): LeieRow[] {
   });
 }
 
+/**
+ * Rows the demo shows: the seeded client "Empire Workplace Drug Testing LLC" (Albany, NY;
+ * supabase/seed/demo-organizations.ts) is listed as a business without an NPI, written as
+ * the OIG writes it (another case, a comma, "L.L.C."), so screening organizations finds a
+ * possible match there for a person to confirm or dismiss.
+ */
+export function demoRows(): LeieRow[] {
+  return [
+    {
+      LASTNAME: '', FIRSTNAME: '', MIDNAME: '', BUSNAME: 'EMPIRE WORKPLACE DRUG TESTING, L.L.C.', GENERAL: 'OTHER BUSINESS', SPECIALTY: 'CLINICAL LABORATORY',
+      UPIN: '', NPI: NO_NPI, DOB: '', ADDRESS: '1 COMMERCE PLZ STE 410', CITY: 'ALBANY', STATE: 'NY', ZIP: '12260',
+      EXCLTYPE: '1128b7', EXCLDATE: '20250917', REINDATE: NO_DATE, WAIVERDATE: NO_DATE, WVRSTATE: '',
+    },
+  ];
+}
+
 function csvValue(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { HttpService } from '../context.ts';
 import { methodNotAllowed, readJsonObject, requireServiceRole } from '../http/control.ts';
 import { send, sendJson } from '../http/respond.ts';
-import { EXCLUSION_TYPES, generatedRows, NO_DATE, NO_NPI, toCsv, type LeieRow } from './rows.ts';
+import { demoRows, EXCLUSION_TYPES, generatedRows, NO_DATE, NO_NPI, toCsv, type LeieRow } from './rows.ts';
 
 export const OIG_PREFIX = '/__simulator/oig';
 
@@ -50,7 +50,7 @@ export function parseExclusion(body: Record<string, unknown>): { ok: true; row: 
 }
 
 export function createOigService(): HttpService {
-  const base = generatedRows();
+  const base = [...generatedRows(), ...demoRows()];
   let added: LeieRow[] = [];
   // The file's release: the first of this month, moved to "now" whenever a test changes it.
   const now = new Date();

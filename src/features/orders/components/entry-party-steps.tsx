@@ -139,7 +139,7 @@ function AddPatientDialog({ slot, onAdded }: { slot: AddPatientSlot; onAdded: (p
   );
 }
 
-export function PatientStep(props: { draft: OrderDraft; update: Update; patients: PatientDoc[]; loading: boolean; addPatient?: AddPatientSlot }) {
+export function PatientStep(props: { draft: OrderDraft; update: Update; patients: readonly PatientDoc[]; loading: boolean; addPatient?: AddPatientSlot }) {
   const chosen = props.patients.find((patient) => patient.id === props.draft.patientId) ?? null;
   const search = (query: string) => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);

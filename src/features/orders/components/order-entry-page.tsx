@@ -8,7 +8,7 @@
  * send" until the server has it. The app's route wraps it in the protected data's gate.
  */
 import { Center, Grid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
@@ -49,6 +49,10 @@ function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; refe
   const openAlerts = useAlerts({ openOnly: true });
   const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const now = useMemo(() => new Date(), []);
+  // Submit opens the new order's page: its code is fetched and parsed now, not after the click.
+  useEffect(() => {
+    void import('./order-page.tsx');
+  }, []);
 
   const organization = organizations.status === 'ready' ? (organizations.value.find((item) => item.id === draft.organizationId) ?? null) : null;
   const providerList = providers.status === 'ready' ? providers.value : null;

@@ -17,6 +17,7 @@ import type { LocalDatabase, OrderDoc } from '../../../db/index.ts';
 import { loadDataLayer } from '../data/data-layer.ts';
 import { cancelOrder } from '../data/save-order.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
+import { useOrder } from '../data/use-order.ts';
 import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import { LabDeliveryPanel } from './lab-delivery-panel.tsx';
 import { StandingSeriesPanel } from './standing-series-panel.tsx';
@@ -60,8 +61,10 @@ export type OrderSlot = ComponentType<{ order: Readonly<OrderDoc>; db: LocalData
 
 export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?: OrderSlot }) {
   const { id = '' } = useParams();
+  const one = useOrder(db, id);
+  const order = one.order;
+  // The patient and the series' other orders: shared, and read already when coming from entry or the list.
   const records = useProtectedRecords(db);
-  const order = records.orders.find((item) => item.id === id) ?? null;
   const patient = order ? records.patients.find((item) => item.id === order.patient_id) : undefined;
   const provider = useProviderNames(order ? [order.provider_id] : []).get(order?.provider_id ?? '');
   useEffect(() => {
@@ -70,7 +73,8 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order?.id]);
 
-  if (records.status === 'loading') return <Text role="status">Reading the order…</Text>;
+  if (one.status === 'loading') return <Text role="status">Reading the order…</Text>;
+  if (one.status === 'error') return <Text>The order could not be read on this device.</Text>;
   if (!order) return <Text>This order is not on this device.</Text>;
   const status = order.status as OrderStatus;
   // Orders also arrive from the server and other devices: read their documents defensively.

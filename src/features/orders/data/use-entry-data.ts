@@ -3,13 +3,13 @@
  * providers who are members of the chosen one (with their NPI and stored PECOS check) from
  * the user's database, and the patients and their earlier orders from the protected one
  * (read whole and decrypted once, as the patient list does: their indexes hold nothing to
- * select by).
+ * select by; then kept current from the change streams).
  */
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { map, of, switchMap } from 'rxjs';
 import type { LocalDatabase, OrderDoc, OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
+import { protectedCollection, useProtectedList } from '../../../lib/list/protected-list.ts';
 import { useLiveQuery, type Live } from '../../../lib/local-data/use-live-query.ts';
-import { loadDataLayer } from './data-layer.ts';
 
 export function useActiveOrganizations(): Live<OrganizationDoc[]> {
   return useLiveQuery(
@@ -46,44 +46,24 @@ export function useMemberProviders(organizationId: string | null): Live<Provider
 
 export interface ProtectedRecords {
   status: 'loading' | 'ready' | 'error';
-  patients: PatientDoc[];
-  orders: OrderDoc[];
+  patients: readonly PatientDoc[];
+  orders: readonly OrderDoc[];
 }
 
-/** The patients and orders of the open protected database, kept current from their change streams. */
+const NONE: readonly never[] = [];
+
+/**
+ * The patients and orders of the open protected database, kept current from their change
+ * streams: shared by every page of this database (src/lib/list/protected-list.ts), so going
+ * from order entry to the order just saved, or to the dashboard, finds them read and opened
+ * already, and a write updates one record instead of reading and opening every one again.
+ */
 export function useProtectedRecords(db: LocalDatabase): ProtectedRecords {
-  const [records, setRecords] = useState<ProtectedRecords>({ status: 'loading', patients: [], orders: [] });
-  useEffect(() => {
-    let stopped = false;
-    let reading = false;
-    let again = false;
-    async function read() {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      try {
-        const data = await loadDataLayer();
-        const [patients, orders] = await Promise.all([data.readAllPatients(db), data.readAllOrders(db)]);
-        if (!stopped) setRecords({ status: 'ready', patients, orders });
-      } catch (error) {
-        console.error('[orders] reading the protected records failed', error);
-        if (!stopped) setRecords((current) => ({ ...current, status: 'error' }));
-      } finally {
-        reading = false;
-        if (again && !stopped) {
-          again = false;
-          void read();
-        }
-      }
-    }
-    void read();
-    const subscriptions = [db.patients.eventBulks$.subscribe(() => void read()), db.orders.eventBulks$.subscribe(() => void read())];
-    return () => {
-      stopped = true;
-      subscriptions.forEach((subscription) => subscription.unsubscribe());
-    };
-  }, [db]);
-  return records;
+  const patients = useProtectedList(protectedCollection<PatientDoc>('patients'), db);
+  const orders = useProtectedList(protectedCollection<OrderDoc>('orders'), db);
+  const failed = patients.phase === 'error' || orders.phase === 'error';
+  const patientRows = patients.index?.rows() ?? NONE;
+  const orderRows = orders.index?.rows() ?? NONE;
+  const status = failed ? 'error' : patients.index && orders.index ? 'ready' : 'loading';
+  return useMemo(() => ({ status, patients: patientRows, orders: orderRows }), [status, patientRows, orderRows]);
 }

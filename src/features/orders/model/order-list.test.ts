@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SearchIndex } from '../../../lib/list/search-index.ts';
 import { readUrlFilters } from '../../../lib/list/url-filters.ts';
-import { abnAwaitsSignature, filterOrders, ORDER_FILTERS, type OrderListRow } from './order-list.ts';
+import { abnAwaitsSignature, ORDER_FILTERS, ORDER_INDEX, orderFilterPredicate, type OrderListFilters, type OrderListRow } from './order-list.ts';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 function row(overrides: Partial<OrderListRow>): OrderListRow {
@@ -9,6 +10,13 @@ function row(overrides: Partial<OrderListRow>): OrderListRow {
     collected_at: '2026-11-20T09:00:00Z', created_at: '2026-11-20T09:00:00Z', patientName: 'Whitfield, Eleanor', patientId: 'P-0-0001',
     providerName: 'Okafor, Ada', providerNpi: '1234567893', organizationName: 'Clinic', waiting: false, abnUnsigned: false, ...overrides,
   };
+}
+
+/** What the list shows: the index's answer to the search, then the URL filters. */
+function filterOrders(rows: readonly OrderListRow[], filters: OrderListFilters, search: string): OrderListRow[] {
+  const keep = orderFilterPredicate(filters);
+  const found = new SearchIndex(ORDER_INDEX, rows).query(search);
+  return keep ? found.filter(keep) : [...found];
 }
 
 describe('the order list', () => {
@@ -32,6 +40,19 @@ describe('the order list', () => {
     expect(filterOrders(rows, all, 'pennington').map((r) => r.id)).toEqual(['b']);
     expect(filterOrders(rows, all, 'okafor 1234567893').map((r) => r.id)).toEqual(['c', 'a', 'b']);
     expect(filterOrders(rows, all, 'okafor whitfield').map((r) => r.id)).toEqual(['c', 'a']);
+    expect(filterOrders(rows, all, 'whitfield okafor').map((r) => r.id)).toEqual(['c', 'a']);
+    expect(filterOrders(rows, all, 'okafor whitfield r-2').map((r) => r.id)).toEqual(['c']);
+  });
+
+  it('sets no filter when the URL has none', () => {
+    expect(orderFilterPredicate(all)).toBeNull();
+    expect(orderFilterPredicate({ ...all, priority: 'stat' })).not.toBeNull();
+  });
+
+  it('keeps a changed order in its place and drops a removed one', () => {
+    const index = new SearchIndex(ORDER_INDEX, rows);
+    index.applyChanges([{ type: 'upsert', row: row({ id: 'a', collected_at: '2026-11-22T08:00:00Z' }) }, { type: 'remove', id: 'c' }]);
+    expect(index.query('').map((r) => r.id)).toEqual(['a', 'b']);
   });
 
   it('filters by status, organization, date and STAT', () => {

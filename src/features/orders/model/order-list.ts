@@ -1,9 +1,12 @@
 /**
  * The order list's filters (in the URL: status, organization, provider, date, STAT, and the
- * search `q`) and how a row is matched: by requisition number, patient name or lab id, and
- * provider name or NPI. Orders are read whole from the protected database and filtered in
- * memory, as patients are (their indexes hold nothing identifying).
+ * search `q`), its order (newest collection first) and how a row is matched: each query word
+ * in the requisition number, patient name or lab id, or provider name or NPI. Orders are read
+ * whole from the protected database into the one list machinery's in-memory index, as
+ * patients are (their indexes hold nothing identifying); the filters apply to its answer.
  */
+import type { IndexSpec } from '../../../lib/list/search-index.ts';
+import { joinHaystack, searchKey } from '../../../lib/list/search-key.ts';
 import { choiceFilter, idFilter, type UrlFilter } from '../../../lib/list/url-filters.ts';
 import { ORDER_STATUSES, type OrderStatus } from './order-texts.ts';
 
@@ -61,20 +64,37 @@ export interface OrderListFilters {
   abn: 'all' | 'unsigned';
 }
 
-export function filterOrders(rows: readonly OrderListRow[], filters: OrderListFilters, search: string): OrderListRow[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return rows
-    .filter((row) => filters.status === 'all' || row.status === filters.status)
-    .filter((row) => !filters.organization || row.organization_id === filters.organization)
-    .filter((row) => !filters.provider || row.provider_id === filters.provider)
-    .filter((row) => !filters.date || (row.collected_at ?? row.created_at).slice(0, 10) === filters.date)
-    .filter((row) => filters.priority === 'all' || row.priority === 'stat')
-    .filter((row) => filters.sync === 'all' || row.waiting)
-    .filter((row) => filters.abn === 'all' || row.abnUnsigned)
-    .filter((row) => {
-      if (words.length === 0) return true;
-      const text = `${row.requisition_number} ${row.patientName} ${row.patientId} ${row.providerName} ${row.providerNpi}`.toLowerCase();
-      return words.every((word) => text.includes(word));
-    })
-    .sort((a, b) => (b.collected_at ?? b.created_at).localeCompare(a.collected_at ?? a.created_at) || b.requisition_number.localeCompare(a.requisition_number));
+/** When the order was collected (or entered, until it is), as the list shows and sorts it. */
+export function orderTime(row: Pick<OrderListRow, 'collected_at' | 'created_at'>): string {
+  return row.collected_at ?? row.created_at;
+}
+
+interface OrderSortKeys {
+  time: string;
+  requisition: string;
+  id: string;
+}
+
+/** Newest first (collection time, then requisition number, then id), each query word matched on its own. */
+export const ORDER_INDEX: IndexSpec<OrderListRow, OrderSortKeys> = {
+  includes: () => true,
+  sortKeys: (row) => ({ time: orderTime(row), requisition: searchKey(row.requisition_number), id: row.id }),
+  compare: (a, b) =>
+    a.time !== b.time ? (a.time < b.time ? 1 : -1) : a.requisition !== b.requisition ? (a.requisition < b.requisition ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0,
+  haystack: (_keys, row) => joinHaystack([row.requisition_number, row.patientName, row.patientId, row.providerName, row.providerNpi]),
+  matchWords: true,
+};
+
+/** The rows the URL filters keep; null when none is set (every row). */
+export function orderFilterPredicate(filters: OrderListFilters): ((row: OrderListRow) => boolean) | null {
+  const { status, organization, provider, date, priority, sync, abn } = filters;
+  if (status === 'all' && !organization && !provider && !date && priority === 'all' && sync === 'all' && abn === 'all') return null;
+  return (row) =>
+    (status === 'all' || row.status === status) &&
+    (!organization || row.organization_id === organization) &&
+    (!provider || row.provider_id === provider) &&
+    (!date || orderTime(row).slice(0, 10) === date) &&
+    (priority === 'all' || row.priority === 'stat') &&
+    (sync === 'all' || row.waiting) &&
+    (abn === 'all' || row.abnUnsigned);
 }

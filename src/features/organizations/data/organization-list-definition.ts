@@ -21,6 +21,8 @@ export interface ListOrganization {
   is_active: boolean;
   city: string | null;
   state: string | null;
+  /** The OIG screening's outcome: 'excluded' shows in the status column (issue 33). */
+  exclusion_status?: string | null;
 }
 
 /** A document (or an already slim row) reduced to what the list shows. */
@@ -36,6 +38,7 @@ export function slimOrganization(row: ListOrganization | Readonly<OrganizationDo
     is_active: row.is_active,
     city: address ? address.city : 'city' in row ? row.city : null,
     state: address ? address.state : 'state' in row ? row.state : null,
+    exclusion_status: row.exclusion_status ?? null,
   };
 }
 

@@ -1,15 +1,16 @@
 /**
  * One organization in the list: legal name (with its DBA name), type, NPI, account number,
- * city/state, active providers and status; the row opens the manage page. Plain elements
+ * city/state, active providers and status (Excluded after a confirmed OIG exclusion); the
+ * row opens the manage page. Plain elements
  * with the shared list table's static rules (every visible row re-renders per keystroke);
  * the active-provider counts come from a context, so a keystroke does not touch them.
  */
 import { createContext, memo, useContext } from 'react';
 import { ListBadge } from '../../../components/list/list-badge.tsx';
+import { RecordStatusBadge } from '../../../components/list/record-status-badge.tsx';
 import { ListRowFrame, type ListRowProps } from '../../../components/list/list-row.tsx';
 import { organizationSubtitle, organizationTypeLabel } from '../../../lib/organization/organization-record.ts';
 import type { ListOrganization } from '../data/organization-list-definition.ts';
-import { organizationStatusLabel } from '../model/organization-texts.ts';
 
 export const MemberCountsContext = createContext<ReadonlyMap<string, number>>(new Map());
 
@@ -25,7 +26,6 @@ export const OrganizationRow = memo(function OrganizationRow({ row, index, top, 
   const counts = useContext(MemberCountsContext);
   const subtitle = organizationSubtitle(row);
   const place = row.city && row.state ? `${row.city}, ${row.state}` : null;
-  const status = organizationStatusLabel(row.is_active);
   return (
     <ListRowFrame id={row.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="organization">
       <div role="cell" className="lt-cell">
@@ -48,7 +48,7 @@ export const OrganizationRow = memo(function OrganizationRow({ row, index, top, 
         <p className="lt-body">{counts.get(row.id) ?? 0}</p>
       </div>
       <div role="cell">
-        <ListBadge tone={status === 'Active' ? 'green' : 'gray'}>{status}</ListBadge>
+        <RecordStatusBadge isActive={row.is_active} exclusionStatus={row.exclusion_status} />
       </div>
     </ListRowFrame>
   );

@@ -1,14 +1,19 @@
 /**
  * /organizations/{orgId}/manage (issue 24): breadcrumb Organizations > name, the legal name
- * (DBA and type under it), status and active providers, and the Edit, Schedule and People
- * tabs chosen by the path; "Organization Not Found" for an unknown id. The organization is
+ * (DBA and type under it), status and active providers (Excluded after a confirmed OIG
+ * exclusion), its alerts and exclusion screening (issue 33), and the Edit, Schedule and
+ * People tabs chosen by the path; "Organization Not Found" for an unknown id. The organization is
  * read live from the local database, so edits synced from elsewhere show at once.
  */
 import { Badge, Breadcrumb, Center, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { RecordAlertsCard } from '../../../components/alerts/record-alerts-card.tsx';
+import { ScreeningCard } from '../../../components/exclusions/screening-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showToast } from '../../../components/show-toast.ts';
+import { confirmedExclusion, exclusionLabel } from '../../../lib/exclusions/order-exclusion.ts';
+import { selectIsProviderOnly, useSessionStore } from '../../../stores/session-store.ts';
 import { useActiveMemberCounts } from '../data/member-counts.ts';
 import { useOrganization } from '../data/use-organization.ts';
 import { activeManageTab, MANAGE_TABS, manageOrganizationPath, ORGANIZATION_PATHS, type ManageTab } from '../model/organization-paths.ts';
@@ -24,6 +29,7 @@ export function OrganizationManagePage() {
   const navigate = useNavigate();
   const load = useOrganization(params.orgId);
   const counts = useActiveMemberCounts();
+  const providerOnly = useSessionStore(selectIsProviderOnly);
   const failed = load.status === 'error';
   useEffect(() => {
     if (failed) showToast(ORGANIZATION_LOAD_FAILED);
@@ -44,6 +50,7 @@ export function OrganizationManagePage() {
   const tab = activeManageTab(pathname);
   const context: OrganizationManageContext = { organization };
   const members = counts.get(organization.id) ?? 0;
+  const exclusion = confirmedExclusion(organization);
   const type = organization.type as keyof typeof ORGANIZATION_KIND_LABELS;
 
   return (
@@ -74,9 +81,16 @@ export function OrganizationManagePage() {
             <Badge colorPalette={organization.is_active ? 'green' : 'gray'} variant="subtle" data-testid="organization-status">
               {organizationStatusLabel(organization.is_active)}
             </Badge>
+            {exclusion && (
+              <Badge colorPalette="red" variant="solid" data-testid="organization-excluded" title="On the OIG exclusion list (LEIE): exclusion type and date">
+                {exclusionLabel(exclusion)}
+              </Badge>
+            )}
           </HStack>
         }
       />
+      <RecordAlertsCard filter={{ organizationId: organization.id }} canAcknowledge={!providerOnly} openText="what exclusion screening found." />
+      <ScreeningCard kind="organization" record={organization} canScreen={!providerOnly} />
       <Tabs.Root value={tab} activationMode="manual" variant="line" onValueChange={(details) => navigate(manageOrganizationPath(organization.id, details.value as ManageTab))}>
         <Tabs.List mb="6">
           {MANAGE_TABS.map((key) => (

@@ -1,16 +1,17 @@
 /**
  * /patients (issue 26): every patient on this device, searched by name, date of birth and
- * MRN from the in-memory index (data/patient-list.ts), virtualized so 100,000 rows scroll.
- * The status filter lives in the URL (`?status=all`) and a link may open the list already
- * searching (`?q=…`), through the list machinery's hooks (src/lib/list): the search is not
- * written back to the URL on every keystroke, whose navigation would cost the keystroke's
- * time and, while it is pending, drop what was typed.
+ * MRN from the in-memory index of the one list machinery for protected records
+ * (data/patient-list.ts), virtualized so 100,000 rows scroll (src/components/list's link
+ * list). The status filter lives in the URL (`?status=all`) and a link may open the list
+ * already searching (`?q=…`), through the list machinery's hooks (src/lib/list): the search
+ * is not written back to the URL on every keystroke, whose navigation would cost the
+ * keystroke's time and, while it is pending, drop what was typed.
  */
 import { Badge, Box, Button, Card, EmptyState, HStack, Input, InputGroup, NativeSelect, Text, VStack } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuPlus, LuSearch, LuUserRound } from 'react-icons/lu';
+import { VirtualLinkList, type LinkListColumn } from '../../../components/list/virtual-link-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
@@ -20,27 +21,23 @@ import { useListSearch } from '../../../lib/list/use-list-search.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { usePatientList, type ListPatient } from '../data/patient-list.ts';
 import { coveragesOf, mrnsOf, patientName, PAYER_TYPE_LABELS } from '../model/patient-record.ts';
+import { patientStatusPredicate } from '../model/patient-search.ts';
 import { PATIENT_TEXT } from '../model/patient-texts.ts';
 import { PatientsLoading, ProtectedGate } from './protected-gate.tsx';
 
-const ROW_HEIGHT = 64;
 const FILTERS = { status: choiceFilter('status', ['active', 'inactive', 'all'] as const, 'active') };
+const COLUMNS: readonly LinkListColumn[] = [
+  { label: 'Patient', flex: 2 },
+  { label: 'Date of birth', flex: 1 },
+  { label: 'Coverage', flex: 1, fromMd: true },
+];
+const patientPath = (patient: ListPatient) => `/patients/${patient.id}`;
 
-function PatientRow({ patient }: { patient: ListPatient }) {
+const PatientCells = memo(function PatientCells({ row: patient }: { row: ListPatient }) {
   const primary = coveragesOf(patient)[0];
   const mrns = mrnsOf(patient).map((row) => row.mrn).join(', ');
   return (
-    <HStack
-      asChild
-      h={`${ROW_HEIGHT}px`}
-      px="4"
-      gap="4"
-      borderBottomWidth="1px"
-      _hover={{ bg: 'bg.muted' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '-2px' }}
-      data-testid="patient-row"
-    >
-      <RouterLink to={`/patients/${patient.id}`}>
+    <>
       <Box flex="2" minW="0">
         <Text fontWeight="semibold" truncate>
           {patientName(patient)}
@@ -61,35 +58,9 @@ function PatientRow({ patient }: { patient: ListPatient }) {
           </Badge>
         )}
       </Box>
-      </RouterLink>
-    </HStack>
+    </>
   );
-}
-
-function PatientRows({ rows }: { rows: ListPatient[] }) {
-  const parent = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 4 });
-  return (
-    <Card.Root variant="outline" bg="bg.panel" overflow="hidden">
-      <HStack px="4" py="2" gap="4" borderBottomWidth="1px" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" aria-hidden>
-        <Text flex="2">Patient</Text>
-        <Text flex="1">Date of birth</Text>
-        <Text flex="1" display={{ base: 'none', md: 'block' }}>
-          Coverage
-        </Text>
-      </HStack>
-      <Box ref={parent} h="calc(100vh - 340px)" minH="320px" overflowY="auto" role="list" aria-label={PATIENT_TEXT.listTitle}>
-        <Box h={`${virtualizer.getTotalSize()}px`} position="relative">
-          {virtualizer.getVirtualItems().map((item) => (
-            <Box key={rows[item.index]!.id} role="listitem" position="absolute" top="0" left="0" w="full" transform={`translateY(${item.start}px)`}>
-              <PatientRow patient={rows[item.index]!} />
-            </Box>
-          ))}
-        </Box>
-      </Box>
-    </Card.Root>
-  );
-}
+});
 
 function PatientList({ db }: { db: LocalDatabase }) {
   const list = usePatientList(db);
@@ -98,8 +69,9 @@ function PatientList({ db }: { db: LocalDatabase }) {
   const deferred = useDeferredValue(query);
   const rows = useMemo(() => {
     if (!list.index) return [];
-    const found = list.index.search(deferred, { includeInactive: status !== 'active' });
-    return status === 'inactive' ? found.filter((row) => !row.is_active) : found;
+    const keep = patientStatusPredicate(status);
+    const found = list.index.query(deferred);
+    return keep ? found.filter(keep) : found;
     // The index changes in place: its version says when.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list.index, list.version, deferred, status]);
@@ -147,7 +119,7 @@ function PatientList({ db }: { db: LocalDatabase }) {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <PatientRows rows={rows} />
+        <VirtualLinkList rows={rows} label={PATIENT_TEXT.listTitle} columns={COLUMNS} href={patientPath} Cells={PatientCells} rowTestId="patient-row" resetKey={`${status}:${deferred}`} />
       )}
     </>
   );

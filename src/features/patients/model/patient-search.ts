@@ -1,18 +1,21 @@
 /**
- * The patient list's search (issue 26): by name, date of birth and MRN, over a haystack
- * built once from the decrypted patients (after unlock, in memory only: nothing of it is
- * stored) and kept current from the change stream, so each keystroke is a substring scan
- * of precomputed strings, never a database query (ARCHITECTURE.md: 1.5 ms over 50,000).
+ * The patient list's search (issue 26): by name, date of birth and MRN, over the haystacks
+ * of the one list machinery's in-memory index (src/lib/list/protected-list.ts: built once
+ * from the decrypted patients after unlock, in memory only, nothing of it stored, and kept
+ * current from the change stream), so each keystroke is a substring scan of precomputed
+ * strings, never a database query (ARCHITECTURE.md: 1.5 ms over 50,000).
  *
  * Dates of birth match as typed in the usual US ways: `07/23/1951`, `7/23/1951`,
- * `1951-07-23`, and partial `07/23`. Each query word must be found; the list is sorted by
- * last name, then first name.
+ * `1951-07-23`, and partial `07/23`. Each query word must be found (in any field: 'okafor
+ * 1948'); the list is sorted by last name, then first name. Inactive patients are a filter
+ * of the answer (the Status select), not a scope of their own.
  */
+import type { IndexSpec, IndexedRow } from '../../../lib/list/search-index.ts';
+import { textIndexSpec } from '../../../lib/list/text-index-spec.ts';
 import { nameKey } from './duplicates.ts';
 import { mrnsOf, type MedicalRecordNumber } from './patient-record.ts';
 
-export interface SearchablePatient {
-  id: string;
+export interface SearchablePatient extends IndexedRow {
   first_name: string;
   middle_name: string | null;
   last_name: string;
@@ -29,79 +32,30 @@ function birthDateForms(iso: string): string {
   return `${iso} ${month}/${day}/${year} ${Number(month)}/${Number(day)}/${year}`;
 }
 
-function haystackOf(patient: SearchablePatient): string {
-  const mrns = mrnsOf(patient).map((row: MedicalRecordNumber) => row.mrn.toLowerCase());
-  const names = [patient.first_name, patient.middle_name ?? '', patient.last_name].map((part) => part.toLowerCase());
-  return [
-    ...names,
-    nameKey(patient.last_name),
-    nameKey(patient.first_name),
-    birthDateForms(patient.date_of_birth),
-    patient.lab_patient_id.toLowerCase(),
-    ...mrns,
-  ].join('\u0001');
+/** Every patient, by last name then first name, searched by each word of the query. */
+export function patientIndexSpec<T extends SearchablePatient>(): IndexSpec<T, unknown> {
+  return textIndexSpec<T>({
+    sortText: (patient) => [nameKey(patient.last_name), nameKey(patient.first_name)],
+    searchText: (patient) => [
+      patient.first_name,
+      patient.middle_name,
+      patient.last_name,
+      nameKey(patient.last_name),
+      nameKey(patient.first_name),
+      birthDateForms(patient.date_of_birth),
+      patient.lab_patient_id,
+      ...mrnsOf(patient).map((row: MedicalRecordNumber) => row.mrn),
+    ],
+    matchWords: true,
+  }) as IndexSpec<T, unknown>;
 }
 
-function sortKey(patient: SearchablePatient): string {
-  return `${nameKey(patient.last_name)} ${nameKey(patient.first_name)} ${patient.id}`;
-}
+export type PatientStatusFilter = 'active' | 'inactive' | 'all';
 
-interface Entry<T extends SearchablePatient> {
-  patient: T;
-  haystack: string;
-  sort: string;
-}
+const active = (patient: SearchablePatient) => patient.is_active;
+const inactive = (patient: SearchablePatient) => !patient.is_active;
 
-export type PatientChange<T> = { type: 'upsert'; row: T } | { type: 'remove'; id: string };
-
-export class PatientSearchIndex<T extends SearchablePatient> {
-  private readonly byId = new Map<string, Entry<T>>();
-  private sorted: Entry<T>[] | null = null;
-  version = 0;
-
-  constructor(rows: Iterable<T> = []) {
-    for (const row of rows) this.byId.set(row.id, this.entry(row));
-  }
-
-  private entry(patient: T): Entry<T> {
-    return { patient, haystack: haystackOf(patient), sort: sortKey(patient) };
-  }
-
-  get size(): number {
-    return this.byId.size;
-  }
-
-  get(id: string): T | undefined {
-    return this.byId.get(id)?.patient;
-  }
-
-  applyChanges(changes: readonly PatientChange<T>[]): void {
-    if (changes.length === 0) return;
-    for (const change of changes) {
-      if (change.type === 'remove') this.byId.delete(change.id);
-      else this.byId.set(change.row.id, this.entry(change.row));
-    }
-    this.sorted = null;
-    this.version += 1;
-  }
-
-  private all(): Entry<T>[] {
-    this.sorted ??= [...this.byId.values()].sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : 0));
-    return this.sorted;
-  }
-
-  rows(): T[] {
-    return this.all().map((entry) => entry.patient);
-  }
-
-  /** Patients matching every word of the query (all of them for an empty query), sorted. */
-  search(query: string, options: { includeInactive?: boolean } = {}): T[] {
-    const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    const result: T[] = [];
-    for (const entry of this.all()) {
-      if (!options.includeInactive && !entry.patient.is_active) continue;
-      if (words.every((word) => entry.haystack.includes(word))) result.push(entry.patient);
-    }
-    return result;
-  }
+/** The rows the Status select keeps (null: every row). */
+export function patientStatusPredicate(status: PatientStatusFilter): ((patient: SearchablePatient) => boolean) | null {
+  return status === 'active' ? active : status === 'inactive' ? inactive : null;
 }

@@ -1,11 +1,16 @@
 /**
  * The bulk import's state for React, kept in the user database's local document
- * `provider-import` after every step, and the one loop that works through it: NPPES
- * lookups one at a time, spaced at the registry's pace, while online; then, once the
- * user starts the import, the creations (local writes, so they go on offline). Pause
- * stops the loop after the row in hand; a reload reads the document and carries on.
+ * `provider-import`, and the one loop that works through it: NPPES lookups one at a time,
+ * spaced at the registry's pace, while online; then, once the user starts the import, the
+ * creations (local writes, so they go on offline). Pause stops the loop after the row in
+ * hand; a reload reads the document and carries on.
+ *
+ * The loop keeps the job in memory and saves it in batches (job-saver.ts: every few rows
+ * or half a second, and at once on a pause, a phase change, the page hidden or left), and
+ * repaints the page at most a few times a second: saving the whole job and repainting
+ * every row after each row held the import to about one row a second.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LocalDatabase } from '../../../db/index.ts';
 import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import { readImportRows, type DirectoryFacts } from '../../../lib/provider-import/import-rows.ts';
@@ -13,9 +18,12 @@ import { selectKnownUser, useSessionStore } from '../../../stores/session-store.
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { newJob, NPPES_SPACING_MS, nextToCreate, nextToLookUp, replaceRow, withLookup, withPhase, type ImportJob, type JobPhase } from '../model/import-job.ts';
 import { createRow, lookUpRow } from './import-steps.ts';
+import { createJobSaver } from './job-saver.ts';
 
 export const IMPORT_DOC_ID = 'provider-import';
 const RETRY_AFTER_MS = 3000;
+/** The page shows the loop's progress at most this often. */
+const PAINT_EVERY_MS = 200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,38 +55,91 @@ export function useImportJob(): ImportJobControls {
   const onlineRef = useRef(online);
   const running = useRef(false);
   const mounted = useRef(true);
+  const painted = useRef({ at: 0, timer: null as ReturnType<typeof setTimeout> | null });
   onlineRef.current = online;
 
-  useEffect(() => {
-    mounted.current = true;
-    if (!db) return;
-    let first = true;
-    const subscription = db.getLocal$<ImportJob>(IMPORT_DOC_ID).subscribe((doc) => {
-      // The loop's own writes are already in `latest`; the first read (a reload) seeds it.
-      if (first || !running.current) latest.current = doc ? (doc.toJSON().data as ImportJob) : null;
-      first = false;
-      setJob(latest.current);
-    });
-    return () => {
-      mounted.current = false;
-      subscription.unsubscribe();
-    };
-  }, [db]);
-
-  const update = useCallback(
-    async (change: (current: ImportJob) => ImportJob | null) => {
-      if (!db || !latest.current) return;
-      const next = change(latest.current);
-      latest.current = next;
-      setJob(next);
-      if (next) await db.upsertLocal<ImportJob>(IMPORT_DOC_ID, next);
-      else await (await db.getLocal(IMPORT_DOC_ID))?.remove();
-    },
+  const saver = useMemo(
+    () =>
+      db
+        ? createJobSaver<ImportJob>(async (next) => {
+            await db.upsertLocal<ImportJob>(IMPORT_DOC_ID, next);
+          })
+        : null,
     [db],
   );
 
+  /** Shows the job in memory: now, or within PAINT_EVERY_MS of the last time. */
+  const paint = useCallback((now: boolean) => {
+    const state = painted.current;
+    const show = () => {
+      if (state.timer) clearTimeout(state.timer);
+      state.timer = null;
+      state.at = Date.now();
+      if (mounted.current) setJob(latest.current);
+    };
+    const wait = PAINT_EVERY_MS - (Date.now() - state.at);
+    if (now || wait <= 0) show();
+    else if (!state.timer) state.timer = setTimeout(show, wait);
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    if (!db || !saver) return;
+    let first = true;
+    const subscription = db.getLocal$<ImportJob>(IMPORT_DOC_ID).subscribe((doc) => {
+      // The job in memory is ahead of the device's document while the loop runs or a save
+      // waits; the first read (a reload) seeds it, and a change from elsewhere replaces it.
+      if (first || (!running.current && !saver.dirty)) latest.current = doc ? (doc.toJSON().data as ImportJob) : null;
+      first = false;
+      paint(true);
+    });
+    // Leaving or hiding the page saves what the loop did since the last save.
+    const save = () => void saver.flush();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    window.addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      mounted.current = false;
+      subscription.unsubscribe();
+      window.removeEventListener('pagehide', save);
+      document.removeEventListener('visibilitychange', hidden);
+      save();
+    };
+  }, [db, saver, paint]);
+
+  /** A person's change (a phase, the organization, a discard): shown and saved at once. */
+  const update = useCallback(
+    async (change: (current: ImportJob) => ImportJob | null) => {
+      if (!db || !saver || !latest.current) return;
+      const next = change(latest.current);
+      latest.current = next;
+      paint(true);
+      if (next) saver.changed(next);
+      await saver.flush();
+      if (!next) await (await db.getLocal(IMPORT_DOC_ID))?.remove();
+    },
+    [db, saver, paint],
+  );
+
+  /** The loop's change to one row: saved in a batch, shown soon; a new phase is saved and shown at once. */
+  const step = useCallback(
+    (change: (current: ImportJob) => ImportJob) => {
+      if (!saver || !latest.current) return;
+      const before = latest.current;
+      const next = change(before);
+      latest.current = next;
+      saver.changed(next);
+      const phaseChanged = next.phase !== before.phase;
+      if (phaseChanged) void saver.flush();
+      paint(phaseChanged);
+    },
+    [saver, paint],
+  );
+
   const work = useCallback(async () => {
-    if (running.current || !db) return;
+    if (running.current || !db || !saver) return;
     running.current = true;
     try {
       const { supabase } = await import('../../../lib/supabase.ts');
@@ -88,7 +149,7 @@ export function useImportJob(): ImportJobControls {
         if (toLookUp) {
           const answer = await lookUpRow(supabase, toLookUp);
           if (answer === 'retry') await sleep(RETRY_AFTER_MS);
-          else await update((job) => replaceRow(job, withLookup(job.rows.find((row) => row.line === toLookUp.line) ?? toLookUp, answer)));
+          else step((job) => replaceRow(job, withLookup(job.rows.find((row) => row.line === toLookUp.line) ?? toLookUp, answer)));
           await sleep(NPPES_SPACING_MS);
           continue;
         }
@@ -96,12 +157,14 @@ export function useImportJob(): ImportJobControls {
         if (!toCreate) break;
         const userId = selectKnownUser(useSessionStore.getState())?.id ?? null;
         const done = await createRow(db, current, toCreate, userId);
-        await update((job) => replaceRow(job, done));
+        step((job) => replaceRow(job, done));
       }
     } finally {
       running.current = false;
+      await saver.flush();
+      paint(true);
     }
-  }, [db, update]);
+  }, [db, saver, step, paint]);
 
   useEffect(() => {
     if (job && (job.phase === 'lookup' || job.phase === 'importing')) void work();
@@ -109,19 +172,21 @@ export function useImportJob(): ImportJobControls {
 
   const readFile = useCallback(
     async (file: File) => {
-      if (!db) return;
+      if (!db || !saver) return;
       const read = readImportRows(await file.text(), await directoryFacts(db));
       if (!read.ok) {
         setFileError(read.message);
         return;
       }
       setFileError(null);
+      // Saved at once: the rows' record ids are chosen here, and a resume must find them.
       const next = newJob(file.name, read.rows, () => crypto.randomUUID(), new Date().toISOString());
       latest.current = next;
-      setJob(next);
-      await db.upsertLocal<ImportJob>(IMPORT_DOC_ID, next);
+      paint(true);
+      saver.changed(next);
+      await saver.flush();
     },
-    [db],
+    [db, saver, paint],
   );
 
   return {

@@ -10,7 +10,7 @@ import { ListRowFrame, type ListRowProps } from '../../../components/list/list-r
 import { providerDisplayName } from '../../../lib/provider/provider-name.ts';
 import type { ListProvider } from '../data/provider-list-source.ts';
 import { PecosIndicator } from '../shared/pecos-indicator.tsx';
-import { StatusBadge } from '../shared/status-badge.tsx';
+import { RecordStatusBadge as StatusBadge } from '../../../components/list/record-status-badge.tsx';
 import { VerifyPecosButton } from './verify-pecos-button.tsx';
 
 /** The rows' height in pixels. */

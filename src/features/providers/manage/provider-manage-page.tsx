@@ -14,7 +14,7 @@ import { useProvider } from '../data/use-provider.ts';
 import { activeManageTab, normalizeProviderId, type ManageTab } from '../model/manage-route.ts';
 import { PROVIDER_LOAD_FAILED } from '../model/provider-texts.ts';
 import { showToast } from '../../../components/show-toast.ts';
-import { StatusBadge } from '../shared/status-badge.tsx';
+import { RecordStatusBadge as StatusBadge } from '../../../components/list/record-status-badge.tsx';
 import type { ManageContext, ProviderSlot } from './manage-context.ts';
 import { ProviderAlertsCard } from './provider-alerts-card.tsx';
 import { ProviderNotFound } from './provider-not-found.tsx';

@@ -1,81 +1,128 @@
 /**
  * /results (issue 32): the results inbox of a provider, their results delegates and staff —
- * what RLS lets this login read, synced to the device. Unreviewed results first, then
- * critical, then abnormal, newest first; filters and the search in the URL. The ordering
- * provider signs off one or many; anyone else marks them seen. The app's route wraps it in
- * the protected data's gate.
+ * what RLS lets this login read, synced to the device — on the one list machinery for
+ * protected records (data/result-list-source.ts: read and opened once after unlock, kept
+ * current from the change streams, virtualized). Unreviewed results first, then critical,
+ * then abnormal, newest first; filters in the URL, and a link may open it already searching
+ * (`?q=`). Each row links to its result, with its selection checkbox beside the link. The
+ * ordering provider signs off one or many; anyone else marks them seen. The app's route
+ * wraps it in the protected data's gate.
  */
-import { Badge, Button, Checkbox, HStack, Input, Link, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Badge, Box, Button, Checkbox, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { createContext, memo, useCallback, useContext, useMemo, useState } from 'react';
+import { VirtualLinkList, type LinkListColumn } from '../../../components/list/virtual-link-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
 import { useAlerts } from '../../../lib/alerts/alert-data.ts';
 import { openCriticalResultIds } from '../../../lib/alerts/critical-values.ts';
-import { SEARCH_PARAM } from '../../../lib/list/url-filters.ts';
-import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
+import { useListSearch } from '../../../lib/list/use-list-search.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { markResultsSeen, signOffResults } from '../data/review.ts';
-import { useMyProviderId, useResultRecords } from '../data/use-results.ts';
-import { filterResults, RESULT_FILTERS, REVIEW_STATES, type ResultListRow } from '../model/result-inbox.ts';
+import { useResultList } from '../data/result-list-source.ts';
+import { useMyProviderId } from '../data/use-results.ts';
+import { RESULT_FILTERS, resultFilterPredicate, REVIEW_STATES, type ResultListRow } from '../model/result-inbox.ts';
 import { formatTime, RESULT_STATUS_LABELS, RESULT_TEXT, REVIEW_LABELS } from '../model/result-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { FlagBadges } from './result-parts.tsx';
+
+const COLUMNS: readonly LinkListColumn[] = [
+  { label: 'Test', flex: 2 },
+  { label: 'Patient', flex: 1.5 },
+  { label: 'Provider', flex: 1.5, fromMd: true },
+  { label: 'Received', flex: 1.2, fromMd: true },
+  { label: 'Status', flex: 1 },
+  { label: 'Review', flex: 1 },
+];
+const resultPath = (row: ResultListRow) => `/results/${row.id}`;
+
+const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
+  return (
+    <>
+      <Box flex="2" minW="0" fontWeight={row.seenAt ? 'normal' : 'semibold'}>
+        <HStack gap="2" minW="0">
+          <Text truncate>{row.testName}</Text>
+          <FlagBadges critical={row.critical} abnormal={row.abnormal} />
+        </HStack>
+        <Text fontSize="xs" color="fg.muted" truncate>
+          {row.requisitionNumber}
+        </Text>
+      </Box>
+      <Text flex="1.5" minW="0" truncate>
+        {row.patientName}
+      </Text>
+      <Text flex="1.5" minW="0" truncate display={{ base: 'none', md: 'block' }}>
+        {row.providerName}
+      </Text>
+      <Text flex="1.2" fontSize="sm" display={{ base: 'none', md: 'block' }}>
+        {formatTime(row.receivedAt)}
+      </Text>
+      <Text flex="1" fontSize="sm">
+        {RESULT_STATUS_LABELS[row.status] ?? row.status}
+      </Text>
+      <Box flex="1">
+        <Badge colorPalette={row.reviewedAt ? 'green' : 'gray'}>{row.reviewedAt ? 'Signed off' : row.seenAt ? 'Seen' : 'New'}</Badge>
+      </Box>
+    </>
+  );
+});
+
+interface Selection {
+  selected: ReadonlySet<string>;
+  toggle: (id: string, on: boolean) => void;
+}
+
+const SelectionContext = createContext<Selection>({ selected: new Set(), toggle: () => {} });
+
+/** A row's checkbox, beside its link. */
+const ResultCheckbox = memo(function ResultCheckbox({ row }: { row: ResultListRow }) {
+  const { selected, toggle } = useContext(SelectionContext);
+  return (
+    <Checkbox.Root size="sm" checked={selected.has(row.id)} onCheckedChange={(event) => toggle(row.id, event.checked === true)}>
+      <Checkbox.HiddenInput aria-label={`Select ${row.testName} of ${row.patientName}`} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+});
 
 export function ResultsHeader() {
   return <PageHeader title={RESULT_TEXT.inboxTitle} description={RESULT_TEXT.inboxDescription} />;
 }
 
 export function ResultsInbox({ db }: { db: LocalDatabase }) {
-  const records = useResultRecords(db);
+  const list = useResultList(db);
   const user = useSessionStore(selectKnownUser);
   const myProviderId = useMyProviderId(user?.id ?? null);
-  const providerNames = useProviderNames(records.results.map((result) => result.provider_id));
   const [filters, setFilter] = useUrlFilters(RESULT_FILTERS);
-  const [params, setParams] = useSearchParams();
-  const search = params.get(SEARCH_PARAM) ?? '';
+  const [search, setSearch] = useListSearch('results');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const openAlerts = useAlerts({ openOnly: true });
   const openCritical = useMemo(() => openCriticalResultIds(openAlerts.status === 'ready' ? openAlerts.value : []), [openAlerts]);
-
-  const rows = useMemo<ResultListRow[]>(() => {
-    const patients = new Map(records.patients.map((patient) => [patient.id, patient]));
-    return records.results.map((result) => {
-      const patient = patients.get(result.patient_id);
-      return {
-        id: result.id,
-        testCode: result.test_code,
-        testName: result.test_name || result.test_code,
-        requisitionNumber: result.requisition_number,
-        status: result.status,
-        abnormal: result.abnormal,
-        critical: result.critical,
-        criticalOpen: openCritical.has(result.id),
-        receivedAt: result.received_at,
-        reviewedAt: result.reviewed_at,
-        seenAt: result.seen_at,
-        providerId: result.provider_id,
-        patientName: patient ? `${patient.last_name}, ${patient.first_name}` : 'Unknown patient',
-        patientId: patient?.lab_patient_id ?? '',
-        providerName: providerNames.get(result.provider_id)?.name ?? 'Unknown provider',
-      };
-    });
-  }, [records, providerNames, openCritical]);
-  const shown = filterResults(rows, filters, search);
+  const filter = useMemo(() => resultFilterPredicate(filters, (row) => openCritical.has(row.id)), [filters, openCritical]);
+  const { index, version } = list;
+  const shown = useMemo(
+    () => (index ? index.query(search).filter(filter) : []),
+    // The index changes in place: its version says when.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [index, version, search, filter],
+  );
   const chosen = shown.filter((row) => selected.has(row.id));
   const mineToSign = chosen.filter((row) => row.providerId === myProviderId && !row.reviewedAt);
 
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const selection = useMemo(() => ({ selected, toggle }), [selected, toggle]);
 
   const act = (kind: 'sign' | 'seen') => {
     if (!user) return;
@@ -91,26 +138,22 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
       .finally(() => setBusy(false));
   };
 
+  const selectAll = (
+    <Checkbox.Root
+      size="sm"
+      checked={shown.length > 0 && chosen.length === shown.length}
+      onCheckedChange={(event) => setSelected(event.checked === true ? new Set(shown.map((row) => row.id)) : new Set())}
+    >
+      <Checkbox.HiddenInput aria-label="Select every result shown" />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
         <Field label="Search results">
-          <Input
-            type="search"
-            value={search}
-            placeholder="Test, patient, requisition or provider"
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value.trim() === '') next.delete(SEARCH_PARAM);
-                  else next.set(SEARCH_PARAM, event.target.value);
-                  return next;
-                },
-                { replace: true },
-              )
-            }
-          />
+          <Input type="search" value={search} placeholder="Test, patient, requisition or provider" autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
         </Field>
         <SelectField
           label="Review"
@@ -131,8 +174,8 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
         />
       </SimpleGrid>
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <Text fontSize="sm" color="fg.muted" role="status">
-          {records.status === 'loading' ? 'Reading the results on this device…' : `${shown.length} of ${rows.length} results`}
+        <Text fontSize="sm" color="fg.muted" role="status" data-testid="result-count">
+          {!index ? (list.phase === 'error' ? 'The results on this device could not be read.' : 'Reading the results on this device…') : `${shown.length} of ${index.size} results`}
         </Text>
         <HStack gap="2">
           {myProviderId ? (
@@ -145,59 +188,22 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
           </Button>
         </HStack>
       </HStack>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" interactive>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader width="1">
-                <Checkbox.Root
-                  size="sm"
-                  checked={shown.length > 0 && chosen.length === shown.length}
-                  onCheckedChange={(event) => setSelected(event.checked === true ? new Set(shown.map((row) => row.id)) : new Set())}
-                >
-                  <Checkbox.HiddenInput aria-label="Select every result shown" />
-                  <Checkbox.Control />
-                </Checkbox.Root>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>Test</Table.ColumnHeader>
-              <Table.ColumnHeader>Patient</Table.ColumnHeader>
-              <Table.ColumnHeader>Provider</Table.ColumnHeader>
-              <Table.ColumnHeader>Received</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Review</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.map((row) => (
-              <Table.Row key={row.id} data-testid="result-row" fontWeight={row.seenAt ? 'normal' : 'semibold'}>
-                <Table.Cell>
-                  <Checkbox.Root size="sm" checked={selected.has(row.id)} onCheckedChange={(event) => toggle(row.id, event.checked === true)}>
-                    <Checkbox.HiddenInput aria-label={`Select ${row.testName} of ${row.patientName}`} />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="2" wrap="wrap">
-                    <Link asChild fontWeight="medium">
-                      <RouterLink to={`/results/${row.id}`}>{row.testName}</RouterLink>
-                    </Link>
-                    <FlagBadges critical={row.critical} abnormal={row.abnormal} />
-                  </HStack>
-                  <Text fontSize="xs" color="fg.muted">{row.requisitionNumber}</Text>
-                </Table.Cell>
-                <Table.Cell>{row.patientName}</Table.Cell>
-                <Table.Cell>{row.providerName}</Table.Cell>
-                <Table.Cell>{formatTime(row.receivedAt)}</Table.Cell>
-                <Table.Cell>{RESULT_STATUS_LABELS[row.status] ?? row.status}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={row.reviewedAt ? 'green' : 'gray'}>{row.reviewedAt ? 'Signed off' : row.seenAt ? 'Seen' : 'New'}</Badge>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {records.status === 'ready' && shown.length === 0 ? <Text color="fg.muted">{RESULT_TEXT.empty}</Text> : null}
+      {index && shown.length === 0 ? <Text color="fg.muted">{RESULT_TEXT.empty}</Text> : null}
+      {index && shown.length > 0 && (
+        <SelectionContext.Provider value={selection}>
+          <VirtualLinkList
+            rows={shown}
+            label={RESULT_TEXT.inboxTitle}
+            columns={COLUMNS}
+            href={resultPath}
+            Cells={ResultCells}
+            rowTestId="result-row"
+            resetKey={`${search}:${JSON.stringify(filters)}`}
+            Leading={ResultCheckbox}
+            leadingHeading={selectAll}
+          />
+        </SelectionContext.Provider>
+      )}
     </Stack>
   );
 }

@@ -1,56 +1,36 @@
 /**
  * What the results pages read: every result and patient of the open protected database (read
  * whole and decrypted once, as the order list does: their indexes hold nothing to select by),
- * kept current from the change streams; and, from the user's own database, which provider
+ * kept current from the change streams in memory; and, from the user's own database, which provider
  * record this login is (the ordering provider signs off) and the providers' report formats.
  */
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { LocalDatabase, PatientDoc, PreferenceDoc, ProfileDoc, ResultDoc } from '../../../db/index.ts';
+import { protectedCollection, useProtectedList } from '../../../lib/list/protected-list.ts';
 import { useLiveQuery } from '../../../lib/local-data/use-live-query.ts';
-import { loadDataLayer } from './data-layer.ts';
 
 export interface ResultRecords {
   status: 'loading' | 'ready' | 'error';
-  results: ResultDoc[];
-  patients: PatientDoc[];
+  results: readonly ResultDoc[];
+  patients: readonly PatientDoc[];
 }
 
+const NONE: readonly never[] = [];
+
+/**
+ * The results and patients of the open protected database, shared by every page of it and
+ * kept current from the change streams (src/lib/list/protected-list.ts): a result signed off
+ * updates one record instead of reading and opening every result and patient again.
+ */
 export function useResultRecords(db: LocalDatabase): ResultRecords {
-  const [records, setRecords] = useState<ResultRecords>({ status: 'loading', results: [], patients: [] });
-  useEffect(() => {
-    let stopped = false;
-    let reading = false;
-    let again = false;
-    async function read() {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      try {
-        const data = await loadDataLayer();
-        const [results, patients] = await Promise.all([data.readAllResults(db), data.readAllPatients(db)]);
-        if (!stopped) setRecords({ status: 'ready', results, patients });
-      } catch (error) {
-        console.error('[results] reading the protected records failed', error);
-        if (!stopped) setRecords((current) => ({ ...current, status: 'error' }));
-      } finally {
-        reading = false;
-        if (again && !stopped) {
-          again = false;
-          void read();
-        }
-      }
-    }
-    void read();
-    const subscriptions = [db.results.eventBulks$.subscribe(() => void read()), db.patients.eventBulks$.subscribe(() => void read())];
-    return () => {
-      stopped = true;
-      subscriptions.forEach((subscription) => subscription.unsubscribe());
-    };
-  }, [db]);
-  return records;
+  const results = useProtectedList(protectedCollection<ResultDoc>('results'), db);
+  const patients = useProtectedList(protectedCollection<PatientDoc>('patients'), db);
+  const failed = results.phase === 'error' || patients.phase === 'error';
+  const resultRows = results.index?.rows() ?? NONE;
+  const patientRows = patients.index?.rows() ?? NONE;
+  const status = failed ? 'error' : results.index && patients.index ? 'ready' : 'loading';
+  return useMemo(() => ({ status, results: resultRows, patients: patientRows }), [status, resultRows, patientRows]);
 }
 
 /** The provider record this login is (a provider's own login), or null (staff, delegates). */

@@ -2,8 +2,12 @@
  * The results inbox's rules (issue 32): which results a filter shows (in the URL: review
  * state, abnormal only, provider, the search `q`) and their order — unreviewed first, then
  * critical, then abnormal, then newest — like the results inboxes providers know. Results are
- * read whole from the protected database and filtered in memory, as orders are.
+ * read whole from the protected database into the one list machinery's in-memory index, as
+ * orders are (RESULT_INDEX: that order, each search word matched on its own); the filters
+ * apply to its answer.
  */
+import { SearchIndex, type IndexSpec } from '../../../lib/list/search-index.ts';
+import { joinHaystack } from '../../../lib/list/search-key.ts';
 import { choiceFilter, idFilter } from '../../../lib/list/url-filters.ts';
 
 /** `unread`: nobody has opened it yet (not seen; a sign-off also marks it seen). */
@@ -55,6 +59,15 @@ export function compareResults(a: ResultListRow, b: ResultListRow): number {
   return b.receivedAt.localeCompare(a.receivedAt) || a.id.localeCompare(b.id);
 }
 
+/** The inbox's order (compareResults), searched by test, requisition, patient and provider. */
+export const RESULT_INDEX: IndexSpec<ResultListRow, ResultListRow> = {
+  includes: () => true,
+  sortKeys: (row) => row,
+  compare: compareResults,
+  haystack: (_keys, row) => joinHaystack([row.testName, row.testCode, row.requisitionNumber, row.patientName, row.patientId, row.providerName]),
+  matchWords: true,
+};
+
 const REVIEW_TESTS: Readonly<Record<ReviewState, (row: ResultListRow) => boolean>> = {
   unreviewed: (row) => row.reviewedAt === null,
   unread: (row) => row.seenAt === null && row.reviewedAt === null,
@@ -62,25 +75,20 @@ const REVIEW_TESTS: Readonly<Record<ReviewState, (row: ResultListRow) => boolean
   all: () => true,
 };
 
-const FLAG_TESTS: Readonly<Record<ResultFlagFilter, (row: ResultListRow) => boolean>> = {
-  all: () => true,
-  abnormal: (row) => row.abnormal,
-  critical: (row) => row.critical,
-  unacknowledged: (row) => row.criticalOpen,
-};
+/**
+ * The rows the filters keep. Whether a critical value's alert is still open changes apart
+ * from the result (someone acknowledges it): `criticalOpen` tells it from the alerts.
+ */
+export function resultFilterPredicate(filters: ResultFilters, criticalOpen: (row: ResultListRow) => boolean = (row) => row.criticalOpen): (row: ResultListRow) => boolean {
+  const review = REVIEW_TESTS[filters.review];
+  const flag: (row: ResultListRow) => boolean =
+    filters.flag === 'abnormal' ? (row) => row.abnormal : filters.flag === 'critical' ? (row) => row.critical : filters.flag === 'unacknowledged' ? criticalOpen : () => true;
+  return (row) => review(row) && flag(row) && (!filters.provider || row.providerId === filters.provider);
+}
 
+/** What the inbox shows: the search's answer in the inbox's order, filtered. */
 export function filterResults(rows: readonly ResultListRow[], filters: ResultFilters, search: string): ResultListRow[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return rows
-    .filter((row) => REVIEW_TESTS[filters.review](row))
-    .filter((row) => FLAG_TESTS[filters.flag](row))
-    .filter((row) => !filters.provider || row.providerId === filters.provider)
-    .filter((row) => {
-      if (words.length === 0) return true;
-      const text = `${row.testName} ${row.testCode} ${row.requisitionNumber} ${row.patientName} ${row.patientId} ${row.providerName}`.toLowerCase();
-      return words.every((word) => text.includes(word));
-    })
-    .sort(compareResults);
+  return new SearchIndex(RESULT_INDEX, rows).query(search).filter(resultFilterPredicate(filters));
 }
 
 /** The count the header shows: results not yet signed off. */

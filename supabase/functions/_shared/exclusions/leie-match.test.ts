@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvRecords, entryKey, leieDate, parseLeieCsv, type LeieEntry } from './leie-file.ts';
-import { firstNameKey, matchProvider, nameKey, practiceState, type ScreenedProvider } from './leie-match.ts';
+import { businessNameKey, firstNameKey, matchOrganization, matchProvider, nameKey, organizationState, practiceState, type ScreenedOrganization, type ScreenedProvider } from './leie-match.ts';
 
 const HEADER = 'LASTNAME,FIRSTNAME,MIDNAME,BUSNAME,GENERAL,SPECIALTY,UPIN,NPI,DOB,ADDRESS,CITY,STATE,ZIP,EXCLTYPE,EXCLDATE,REINDATE,WAIVERDATE,WVRSTATE';
 
@@ -94,5 +94,58 @@ describe('matching a provider', () => {
     // Without an address: the primary taxonomy's license state (staff type it for a provider without registry data).
     expect(practiceState({ result_count: 1, results: [{ taxonomies: [{ primary: false, state: 'FL' }, { primary: true, state: 'tx' }] }] })).toBe('TX');
     expect(practiceState(null)).toBeNull();
+  });
+});
+
+describe('matching an organization', () => {
+  const business = (changes: Partial<LeieEntry> = {}) =>
+    entry({ last_name: '', first_name: '', mid_name: '', dob: null, bus_name: 'EMPIRE WORKPLACE DRUG TESTING, L.L.C.', general: 'OTHER BUSINESS', state: 'NY', ...changes });
+  const organization = (changes: Partial<ScreenedOrganization> = {}): ScreenedOrganization => ({
+    id: 'o1', npi: null, names: ['Empire Workplace Drug Testing LLC', 'Empire Drug Testing'], state: 'NY', ...changes,
+  });
+
+  it('reads business names without case, punctuation, a leading "The" or the legal form', () => {
+    expect(businessNameKey('Smith Medical Supply, Inc.')).toBe('SMITH MEDICAL SUPPLY');
+    expect(businessNameKey('SMITH MEDICAL SUPPLY INC')).toBe('SMITH MEDICAL SUPPLY');
+    expect(businessNameKey('smith medical supply incorporated')).toBe('SMITH MEDICAL SUPPLY');
+    expect(businessNameKey('Empire Workplace Drug Testing, L.L.C.')).toBe('EMPIRE WORKPLACE DRUG TESTING');
+    expect(businessNameKey('The Park-Side Home Care Co., Ltd')).toBe('PARK SIDE HOME CARE');
+    expect(businessNameKey("O'Brien & Sons Pharmacy Corp.")).toBe('OBRIEN AND SONS PHARMACY');
+    expect(businessNameKey('Clínica Médica PC')).toBe('CLINICA MEDICA');
+    // A name that is only a legal form keeps it; nothing is an empty key.
+    expect(businessNameKey('Inc.')).toBe('INC');
+    expect(businessNameKey(' , ')).toBe('');
+    expect(businessNameKey(null)).toBe('');
+  });
+
+  it('the same business name (legal or DBA) in the same state, listed without an NPI, is a possible match', () => {
+    expect(matchOrganization(organization(), [business()], TODAY)).toEqual([{ entry: business(), basis: 'name_state', stateKnown: true }]);
+    expect(matchOrganization(organization({ names: ['Other Name LLC', 'Empire Workplace Drug Testing'] }), [business()], TODAY).map((h) => h.basis)).toEqual(['name_state']);
+    // An organization with an NPI still meets a list row without one by its name.
+    expect(matchOrganization(organization({ npi: '1234567893' }), [business()], TODAY).map((h) => h.basis)).toEqual(['name_state']);
+  });
+
+  it('another state, another name, an individual or a row with another NPI is no match', () => {
+    expect(matchOrganization(organization(), [business({ state: 'NJ' })], TODAY)).toEqual([]);
+    expect(matchOrganization(organization(), [business({ bus_name: 'EMPIRE WORKPLACE TESTING LLC' })], TODAY)).toEqual([]);
+    expect(matchOrganization(organization(), [entry({ last_name: 'EMPIRE', first_name: 'DRUG' })], TODAY)).toEqual([]);
+    expect(matchOrganization(organization({ npi: '1234567893' }), [business({ npi: '1999999994' })], TODAY)).toEqual([]);
+  });
+
+  it('its NPI on the list is an exclusion, whatever the name; a reinstated row is none', () => {
+    expect(matchOrganization(organization({ npi: '1234567893' }), [business({ npi: '1234567893', bus_name: 'ANOTHER NAME' })], TODAY).map((h) => h.basis)).toEqual(['npi']);
+    expect(matchOrganization(organization(), [business({ rein_date: '2025-06-01' })], TODAY)).toEqual([]);
+  });
+
+  it('with its state unknown, the name alone makes it possible and says so', () => {
+    expect(matchOrganization(organization({ state: null }), [business({ state: 'NJ' })], TODAY)).toEqual([{ entry: business({ state: 'NJ' }), basis: 'name_state', stateKnown: false }]);
+  });
+
+  it('takes its state from the practice address, else the billing address, else its NPPES answer', () => {
+    const nppes = { results: [{ addresses: [{ address_purpose: 'LOCATION', state: 'VT' }] }] };
+    expect(organizationState({ practice_address: { state: 'NY' }, billing_address: { state: 'NJ' }, nppes_data: nppes })).toBe('NY');
+    expect(organizationState({ practice_address: null, billing_address: JSON.stringify({ state: 'nj' }), nppes_data: nppes })).toBe('NJ');
+    expect(organizationState({ practice_address: null, billing_address: null, nppes_data: nppes })).toBe('VT');
+    expect(organizationState({})).toBeNull();
   });
 });

@@ -1,13 +1,16 @@
 // The matching rules of OIG exclusion screening (issue 33), pure so the app, the functions
-// and the tests apply the same ones:
-// - an entry whose NPI is the provider's is an exclusion (basis `npi`, certain);
-// - where the NPI is absent (the list's 0000000000, or a provider without one), an
-//   individual's entry with the same last name and first name (letters only, accents,
-//   apostrophes and hyphens ignored; the first word of the first name) in the provider's
-//   practice state is a possible match (basis `name_state`) for a person to confirm; when
-//   the provider's state is unknown the name alone makes it possible, and says so;
-// - an entry with another NPI is another person; a reinstated entry (REINDATE passed) is
-//   no longer in force.
+// and the tests apply the same ones, to providers and to organizations alike:
+// - an entry whose NPI is the record's is an exclusion (basis `npi`, certain);
+// - where the NPI is absent (the list's 0000000000, or a record without one), an entry
+//   with the same name in the record's state is a possible match (basis `name_state`) for
+//   a person to confirm; when the record's state is unknown the name alone makes it
+//   possible, and says so. A provider's name is an individual's last and first name
+//   (letters only, accents, apostrophes and hyphens ignored; the first word of the first
+//   name); an organization's is its legal or DBA name against the entry's BUSNAME, both
+//   read by `businessNameKey` (case, punctuation, "&", a leading "The" and a trailing legal
+//   form such as "Inc", "L.L.C." or "Corp." ignored);
+// - an entry with another NPI is another person or business; a reinstated entry (REINDATE
+//   passed) is no longer in force.
 import type { LeieEntry } from './leie-file.ts';
 
 export interface ScreenedProvider {
@@ -46,11 +49,44 @@ export function inForce(entry: Pick<LeieEntry, 'rein_date'>, today: string): boo
   return entry.rein_date === null || entry.rein_date > today;
 }
 
-export function matchProvider(provider: ScreenedProvider, entries: readonly LeieEntry[], today: string): LeieHit[] {
-  const npi = provider.npi?.trim() || null;
-  const last = nameKey(provider.last_name);
-  const first = firstNameKey(provider.first_name);
-  const state = provider.state?.trim().toUpperCase() || null;
+export interface ScreenedOrganization {
+  id: string;
+  npi: string | null;
+  /** Its legal name and DBA name (either may be what the list says). */
+  names: ReadonlyArray<string | null>;
+  /** Two-letter state of its practice (or billing) address, when known. */
+  state: string | null;
+}
+
+/** Words that end a business name and say only its legal form. */
+const LEGAL_FORMS = new Set(['INC', 'INCORPORATED', 'LLC', 'LLP', 'LP', 'LTD', 'LIMITED', 'CORP', 'CORPORATION', 'CO', 'COMPANY', 'PC', 'PA', 'PLLC', 'PLC']);
+
+/**
+ * A business name as the matching compares it: upper-case words of letters and digits, "&"
+ * read as AND, dots and apostrophes dropped (L.L.C. → LLC), other punctuation a space, a
+ * leading THE and trailing legal forms left out: "Smith Medical Supply, Inc." and "SMITH
+ * MEDICAL SUPPLY INC" are both "SMITH MEDICAL SUPPLY".
+ */
+export function businessNameKey(value: string | null | undefined): string {
+  const words = (value ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/&/g, ' AND ')
+    .replace(/[.'\u2019]/g, '')
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  if (words[0] === 'THE' && words.length > 1) words.shift();
+  while (words.length > 1 && LEGAL_FORMS.has(words[words.length - 1]!)) words.pop();
+  return words.join(' ');
+}
+
+/** The rule both kinds of record share; `sameName` says whether an entry names this record. */
+function matchRecord(npiValue: string | null, stateValue: string | null, entries: readonly LeieEntry[], today: string, sameName: (entry: LeieEntry) => boolean): LeieHit[] {
+  const npi = npiValue?.trim() || null;
+  const state = stateValue?.trim().toUpperCase() || null;
   const hits: LeieHit[] = [];
   for (const entry of entries) {
     if (!inForce(entry, today)) continue;
@@ -58,13 +94,26 @@ export function matchProvider(provider: ScreenedProvider, entries: readonly Leie
       hits.push({ entry, basis: 'npi', stateKnown: state !== null });
       continue;
     }
-    if (entry.npi && npi) continue; // both known and different: another person
-    if (entry.bus_name && !entry.last_name) continue; // an entity, not a person
-    if (!last || !first || nameKey(entry.last_name) !== last || firstNameKey(entry.first_name) !== first) continue;
+    if (entry.npi && npi) continue; // both known and different: another person or business
+    if (!sameName(entry)) continue;
     if (state && entry.state && entry.state !== state) continue;
     hits.push({ entry, basis: 'name_state', stateKnown: state !== null });
   }
   return hits;
+}
+
+export function matchProvider(provider: ScreenedProvider, entries: readonly LeieEntry[], today: string): LeieHit[] {
+  const last = nameKey(provider.last_name);
+  const first = firstNameKey(provider.first_name);
+  return matchRecord(provider.npi, provider.state, entries, today, (entry) => {
+    if (entry.bus_name && !entry.last_name) return false; // an entity, not a person
+    return !!last && !!first && nameKey(entry.last_name) === last && firstNameKey(entry.first_name) === first;
+  });
+}
+
+export function matchOrganization(organization: ScreenedOrganization, entries: readonly LeieEntry[], today: string): LeieHit[] {
+  const keys = new Set(organization.names.map(businessNameKey).filter(Boolean));
+  return matchRecord(organization.npi, organization.state, entries, today, (entry) => !!entry.bus_name && keys.has(businessNameKey(entry.bus_name)));
 }
 
 /**
@@ -81,6 +130,16 @@ export function practiceState(nppesData: unknown): string | null {
   const taxonomies = Array.isArray(record.taxonomies) ? record.taxonomies : [];
   const primary = taxonomies.find((t) => isRecord(t) && t.primary === true);
   return twoLetters(isRecord(location) ? location.state : null) ?? twoLetters(isRecord(primary) ? primary.state : null);
+}
+
+/** An organization's state: its practice address's, else its billing address's, else its stored NPPES answer's. */
+export function organizationState(row: { practice_address?: unknown; billing_address?: unknown; nppes_data?: unknown }): string | null {
+  for (const value of [row.practice_address, row.billing_address]) {
+    const address = typeof value === 'string' ? safeParse(value) : value;
+    const state = isRecord(address) ? twoLetters(address.state) : null;
+    if (state) return state;
+  }
+  return practiceState(row.nppes_data);
 }
 
 function twoLetters(value: unknown): string | null {

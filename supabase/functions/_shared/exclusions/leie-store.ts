@@ -5,7 +5,7 @@
 // changes nothing: screening goes on with the current release and the answer says why.
 import type { SupabaseClient } from '../supabase.ts';
 import { parseLeieCsv, type LeieEntry } from './leie-file.ts';
-import { nameKey } from './leie-match.ts';
+import { businessNameKey, nameKey } from './leie-match.ts';
 
 export interface LeieRelease {
   id: string;
@@ -61,7 +61,7 @@ async function storeRelease(service: SupabaseClient, fields: Omit<LeieRelease, '
   if (inserted.error) return `Storing the LEIE release failed: ${inserted.error.message}`;
   const release = inserted.data as LeieRelease;
   for (let i = 0; i < entries.length; i += CHUNK) {
-    const rows = entries.slice(i, i + CHUNK).map((entry) => ({ ...entry, release_id: release.id, name_key: nameKey(entry.last_name) }));
+    const rows = entries.slice(i, i + CHUNK).map((entry) => ({ ...entry, release_id: release.id, name_key: nameKey(entry.last_name), bus_name_key: businessNameKey(entry.bus_name) }));
     const { error } = await service.from('leie_entries').insert(rows);
     if (error) {
       await service.from('leie_releases').delete().eq('id', release.id);
@@ -75,11 +75,11 @@ async function storeRelease(service: SupabaseClient, fields: Omit<LeieRelease, '
   return release;
 }
 
-/** The current release's entries that may match these NPIs or last names. */
-export async function candidateEntries(service: SupabaseClient, releaseId: string, npis: string[], lastNameKeys: string[]): Promise<LeieEntry[]> {
+/** The current release's entries that may match these NPIs, last names or business names. */
+export async function candidateEntries(service: SupabaseClient, releaseId: string, keys: { npis: string[]; nameKeys: string[]; businessNameKeys: string[] }): Promise<LeieEntry[]> {
   const columns = 'line, entry_key, npi, last_name, first_name, mid_name, bus_name, general, specialty, dob, address, city, state, zip, excl_type, excl_date, rein_date, waiver_date, waiver_state';
   const found = new Map<number, LeieEntry>();
-  for (const [column, values] of [['npi', npis], ['name_key', lastNameKeys]] as const) {
+  for (const [column, values] of [['npi', keys.npis], ['name_key', keys.nameKeys], ['bus_name_key', keys.businessNameKeys]] as const) {
     const unique = [...new Set(values.filter(Boolean))];
     for (let i = 0; i < unique.length; i += 100) {
       const { data, error } = await service.from('leie_entries').select(columns).eq('release_id', releaseId).in(column, unique.slice(i, i + 100));

@@ -20,7 +20,8 @@ export interface ConfirmedExclusion {
 /** The server's refusal, word for word. */
 export const EXCLUDED_ORDER_REFUSAL = 'The ordering provider is on the OIG exclusion list: no order can be placed in their name.';
 
-function matchesOf(data: unknown): Array<Record<string, unknown>> {
+/** The standing matches a screened row keeps (exclusion_data.matches); it may arrive as JSON text. */
+export function matchesOf(data: unknown): Array<Record<string, unknown>> {
   let value = data;
   if (typeof value === 'string') {
     try {

@@ -4,8 +4,9 @@ import { parseReviewRequest, REVIEW_MESSAGES } from './review-request.ts';
 const ID = '6f1c2c1e-2b1a-4c3d-9e8f-0a1b2c3d4e5f';
 
 describe('exclusion-review body', () => {
-  it('screens one provider, or decides a possible match', () => {
-    expect(parseReviewRequest({ provider_id: ID })).toEqual({ action: 'screen', providerId: ID });
+  it('screens one provider or organization, or decides a possible match', () => {
+    expect(parseReviewRequest({ provider_id: ID })).toEqual({ action: 'screen', party: 'provider', id: ID });
+    expect(parseReviewRequest({ organization_id: ID })).toEqual({ action: 'screen', party: 'organization', id: ID });
     expect(parseReviewRequest({ alert_id: ID, decision: 'confirm' })).toEqual({ action: 'decide', alertId: ID, decision: 'confirm', reason: null });
     expect(parseReviewRequest({ alert_id: ID, decision: 'dismiss', reason: '  Different date of birth ' })).toEqual({ action: 'decide', alertId: ID, decision: 'dismiss', reason: 'Different date of birth' });
   });
@@ -13,7 +14,9 @@ describe('exclusion-review body', () => {
   it('refuses what is not one of those, saying what is wrong', () => {
     expect(parseReviewRequest({})).toBe(REVIEW_MESSAGES.shape);
     expect(parseReviewRequest({ provider_id: ID, alert_id: ID })).toBe(REVIEW_MESSAGES.shape);
+    expect(parseReviewRequest({ provider_id: ID, organization_id: ID })).toBe(REVIEW_MESSAGES.shape);
     expect(parseReviewRequest({ provider_id: 'x' })).toBe(REVIEW_MESSAGES.providerId);
+    expect(parseReviewRequest({ organization_id: 42 })).toBe('organization_id must be an organization id (a UUID).');
     expect(parseReviewRequest({ alert_id: 'x', decision: 'confirm' })).toBe(REVIEW_MESSAGES.alertId);
     expect(parseReviewRequest({ alert_id: ID, decision: 'maybe' })).toBe(REVIEW_MESSAGES.decision);
   });

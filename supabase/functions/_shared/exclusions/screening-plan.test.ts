@@ -36,6 +36,14 @@ describe('planning a screening', () => {
     });
   });
 
+  it("an organization's possible match names the business, and says when the organization's state is unknown", () => {
+    const listed = entry({ last_name: '', first_name: '', bus_name: 'ACME MEDICAL SUPPLY, INC' });
+    const plan = planScreening([{ entry: listed, basis: 'name_state', stateKnown: false }], [], LIST_DATE, 'organization');
+    expect(plan.raise[0].alert.summary).toBe(
+      "Possible match on the OIG exclusion list: ACME MEDICAL SUPPLY, INC in NY; the organization's state is unknown, listed without an NPI (1128a1, excluded 2020-03-04). Confirm or dismiss it.",
+    );
+  });
+
   it('a hit seen before raises nothing again; a dismissed one stays dismissed and leaves the provider clear', () => {
     expect(planScreening([hit(byNpi)], [recorded(byNpi, 'confirmed')], LIST_DATE)).toMatchObject({ raise: [], seen: ['m-confirmed'], clear: [], status: 'excluded' });
     expect(planScreening([hit(byName)], [recorded(byName, 'dismissed')], LIST_DATE)).toMatchObject({ raise: [], seen: ['m-dismissed'], clear: [], status: 'clear', data: { matches: [] } });

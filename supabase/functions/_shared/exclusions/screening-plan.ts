@@ -1,14 +1,16 @@
-// What one provider's screening changes, decided from the hits against the current LEIE and
+// What one record's screening (a provider's or an organization's) changes, decided from the hits against the current LEIE and
 // the matches already recorded (pure; the functions write it): a new hit becomes a match
 // with its alert (an NPI hit `confirmed`, a name hit `possible`); a hit seen before stays as
 // it was (a dismissed one is never raised again); a possible or confirmed match whose entry
-// is gone from the list is cleared and its alert resolved. The provider's status follows:
+// is gone from the list is cleared and its alert resolved. The record's status follows:
 // excluded while a confirmed match stands, possible while one waits for a person, else clear.
 import type { LeieEntry } from './leie-file.ts';
 import type { LeieHit, MatchBasis } from './leie-match.ts';
 
 export type MatchStatus = 'possible' | 'confirmed' | 'dismissed' | 'cleared';
 export type ExclusionStatus = 'clear' | 'possible' | 'excluded';
+/** What is screened: a provider or an organization (the same rules, their own name and table). */
+export type PartyKind = 'provider' | 'organization';
 
 export interface RecordedMatch {
   id: string;
@@ -53,8 +55,8 @@ export function confirmedSummary(entry: LeieEntry, basis: MatchBasis): string {
     : `Confirmed by staff: ${entryName(entry)} (${entry.state || 'state not given'}) is on the OIG exclusion list (${exclusionFacts(entry)}).`;
 }
 
-export function possibleSummary(entry: LeieEntry, stateKnown: boolean): string {
-  const where = stateKnown ? `in ${entry.state || 'a state not given'}` : `in ${entry.state || 'a state not given'}; the provider's state is unknown`;
+export function possibleSummary(entry: LeieEntry, stateKnown: boolean, party: PartyKind = 'provider'): string {
+  const where = stateKnown ? `in ${entry.state || 'a state not given'}` : `in ${entry.state || 'a state not given'}; the ${party}'s state is unknown`;
   return `Possible match on the OIG exclusion list: ${entryName(entry)} ${where}, listed without an NPI (${exclusionFacts(entry)}). Confirm or dismiss it.`;
 }
 
@@ -77,7 +79,7 @@ export function matchFacts(entry: LeieEntry, basis: MatchBasis, status: MatchSta
   };
 }
 
-export function planScreening(hits: readonly LeieHit[], recorded: readonly RecordedMatch[], listDate: string): ScreeningPlan {
+export function planScreening(hits: readonly LeieHit[], recorded: readonly RecordedMatch[], listDate: string, party: PartyKind = 'provider'): ScreeningPlan {
   const byKey = new Map(recorded.map((match) => [match.entry_key, match]));
   const hitKeys = new Set(hits.map((hit) => hit.entry.entry_key));
   const plan: ScreeningPlan = { raise: [], seen: [], clear: [], status: 'clear', data: { matches: [] } };
@@ -96,7 +98,7 @@ export function planScreening(hits: readonly LeieHit[], recorded: readonly Recor
     const alert: AlertDraft =
       status === 'confirmed'
         ? { kind: 'exclusion_confirmed', summary: confirmedSummary(hit.entry, 'npi'), details }
-        : { kind: 'exclusion_possible', summary: possibleSummary(hit.entry, hit.stateKnown), details };
+        : { kind: 'exclusion_possible', summary: possibleSummary(hit.entry, hit.stateKnown, party), details };
     plan.raise.push({ entry_key: hit.entry.entry_key, basis: hit.basis, status, entry: hit.entry, alert, reopen: known?.id ?? null });
     standing.push({ entry: hit.entry, basis: hit.basis, status });
   }
@@ -108,7 +110,7 @@ export function planScreening(hits: readonly LeieHit[], recorded: readonly Recor
   return plan;
 }
 
-/** The provider's status from its recorded matches (after a person's decision). */
+/** The record's status from its recorded matches (after a person's decision). */
 export function statusOf(matches: ReadonlyArray<Pick<RecordedMatch, 'status'>>): ExclusionStatus {
   if (matches.some((m) => m.status === 'confirmed')) return 'excluded';
   return matches.some((m) => m.status === 'possible') ? 'possible' : 'clear';

@@ -1,23 +1,16 @@
-// Screens providers against the current LEIE release and writes what the plan decides
-// (service role): matches and their alerts, resolved alerts for entries that left the list,
-// and the outcome on the provider row (status, when screened, the list's date, the standing
-// matches). Used by the scheduled screen-exclusions and by exclusion-review (one provider).
+// Screens records (providers or organizations: screening-parties.ts) against the current
+// LEIE release and writes what the plan decides (service role): matches and their alerts,
+// resolved alerts for entries that left the list, and the outcome on the record's row
+// (status, when screened, the list's date, the standing matches). Used by the scheduled
+// screen-exclusions and by exclusion-review (one record now).
 import type { SupabaseClient } from '../supabase.ts';
 import type { LeieEntry } from './leie-file.ts';
-import { matchProvider, nameKey, practiceState, type ScreenedProvider } from './leie-match.ts';
 import { candidateEntries, type LeieRelease } from './leie-store.ts';
+import type { ScreenedRecord, ScreeningParty } from './screening-parties.ts';
 import { leftListResolution, planScreening, type ExclusionStatus, type RecordedMatch } from './screening-plan.ts';
 
-export interface ProviderRow {
-  id: string;
-  npi: string | null;
-  first_name: string;
-  last_name: string;
-  nppes_data: unknown;
-}
-
 export interface ScreeningResult {
-  provider_id: string;
+  id: string;
   status: ExclusionStatus;
   screened_at: string;
   list_date: string;
@@ -25,43 +18,46 @@ export interface ScreeningResult {
   cleared: number;
 }
 
-export const PROVIDER_COLUMNS = 'id, npi, first_name, last_name, nppes_data';
-const MATCH_COLUMNS = 'id, provider_id, entry_key, basis, status, alert_id, entry';
+export const MATCH_COLUMNS = 'id, provider_id, organization_id, entry_key, basis, status, alert_id, entry';
 
-export async function screenProviders(service: SupabaseClient, release: LeieRelease, rows: readonly ProviderRow[], now = new Date()): Promise<ScreeningResult[]> {
+type StoredMatch = RecordedMatch & { provider_id: string | null; organization_id: string | null };
+
+export async function screenRecords<Row extends { id: string }>(service: SupabaseClient, release: LeieRelease, party: ScreeningParty<Row>, rows: readonly Row[], now = new Date()): Promise<ScreeningResult[]> {
   const results: ScreeningResult[] = [];
   for (let i = 0; i < rows.length; i += 100) {
-    const chunk = rows.slice(i, i + 100).map(
-      (row): ScreenedProvider => ({ id: row.id, npi: row.npi, first_name: row.first_name, last_name: row.last_name, state: practiceState(row.nppes_data) }),
-    );
-    const entries = await candidateEntries(service, release.id, chunk.map((p) => p.npi?.trim() ?? ''), chunk.map((p) => nameKey(p.last_name)));
-    const recorded = await service.from('exclusion_matches').select(MATCH_COLUMNS).in('provider_id', chunk.map((p) => p.id));
+    const chunk = rows.slice(i, i + 100).map((row) => party.screened(row));
+    const entries = await candidateEntries(service, release.id, {
+      npis: chunk.map((record) => record.npi?.trim() ?? ''),
+      nameKeys: chunk.flatMap((record) => record.nameKeys),
+      businessNameKeys: chunk.flatMap((record) => record.businessNameKeys),
+    });
+    const recorded = await service.from('exclusion_matches').select(MATCH_COLUMNS).in(party.idColumn, chunk.map((record) => record.id));
     if (recorded.error) throw new Error(`reading exclusion matches failed: ${recorded.error.message}`);
-    for (const provider of chunk) {
-      const mine = (recorded.data as Array<RecordedMatch & { provider_id: string }>).filter((m) => m.provider_id === provider.id);
-      results.push(await screenOne(service, release, provider, entries, mine, now));
+    for (const record of chunk) {
+      const mine = (recorded.data as StoredMatch[]).filter((m) => m[party.idColumn] === record.id);
+      results.push(await screenOne(service, release, party, record, entries, mine, now));
     }
   }
   return results;
 }
 
-async function screenOne(service: SupabaseClient, release: LeieRelease, provider: ScreenedProvider, entries: LeieEntry[], recorded: RecordedMatch[], now: Date): Promise<ScreeningResult> {
+async function screenOne(service: SupabaseClient, release: LeieRelease, party: Pick<ScreeningParty, 'kind' | 'table' | 'idColumn'>, record: ScreenedRecord, entries: LeieEntry[], recorded: RecordedMatch[], now: Date): Promise<ScreeningResult> {
   const at = now.toISOString();
-  const hits = matchProvider(provider, entries, at.slice(0, 10));
-  const plan = planScreening(hits, recorded, release.list_date);
+  const hits = record.match(entries, at.slice(0, 10));
+  const plan = planScreening(hits, recorded, release.list_date, party.kind);
   for (const raise of plan.raise) {
     const alert = await service
       .from('alerts')
-      .insert({ provider_id: provider.id, kind: raise.alert.kind, summary: raise.alert.summary, details: { ...raise.alert.details, npi: provider.npi, screened_at: at } })
+      .insert({ [party.idColumn]: record.id, kind: raise.alert.kind, summary: raise.alert.summary, details: { ...raise.alert.details, npi: record.npi, screened_at: at } })
       .select('id')
       .single();
     if (alert.error) throw new Error(`raising an exclusion alert failed: ${alert.error.message}`);
     const match: Record<string, unknown> = {
-      provider_id: provider.id, entry_key: raise.entry_key, basis: raise.basis, status: raise.status, entry: raise.entry,
+      [party.idColumn]: record.id, entry_key: raise.entry_key, basis: raise.basis, status: raise.status, entry: raise.entry,
       alert_id: (alert.data as { id: string }).id, reason: null, decided_by: null, decided_at: null, last_seen_at: at, cleared_at: null,
     };
     if (!raise.reopen) match.first_seen_at = at; // a match back on the list keeps when it was first seen
-    const saved = await service.from('exclusion_matches').upsert(match, { onConflict: 'provider_id,entry_key' });
+    const saved = await service.from('exclusion_matches').upsert(match, { onConflict: `${party.idColumn},entry_key` });
     if (saved.error) throw new Error(`saving an exclusion match failed: ${saved.error.message}`);
   }
   if (plan.seen.length) {
@@ -74,11 +70,22 @@ async function screenOne(service: SupabaseClient, release: LeieRelease, provider
     if (gone.alert_id) await resolveAlert(service, gone.alert_id, { resolution: leftListResolution(release.list_date), resolved_by: 'screening' }, null, at);
   }
   const written = await service
-    .from('providers')
+    .from(party.table)
     .update({ exclusion_status: plan.status, exclusion_screened_at: at, exclusion_list_date: release.list_date, exclusion_data: { ...plan.data, source_url: release.source_url } })
-    .eq('id', provider.id);
+    .eq('id', record.id);
   if (written.error) throw new Error(`saving the screening failed: ${written.error.message}`);
-  return { provider_id: provider.id, status: plan.status, screened_at: at, list_date: release.list_date, raised: plan.raise.length, cleared: plan.clear.length };
+  return { id: record.id, status: plan.status, screened_at: at, list_date: release.list_date, raised: plan.raise.length, cleared: plan.clear.length };
+}
+
+/** How many were screened and what came of it: the scheduled run's answer, per kind. */
+export function tally(results: readonly ScreeningResult[]) {
+  return {
+    screened: results.length,
+    excluded: results.filter((r) => r.status === 'excluded').length,
+    possible: results.filter((r) => r.status === 'possible').length,
+    raised: results.reduce((sum, r) => sum + r.raised, 0),
+    cleared: results.reduce((sum, r) => sum + r.cleared, 0),
+  };
 }
 
 /** Closes an open alert as the server: acknowledged now (by the deciding user, if any), with why. */

@@ -1,0 +1,143 @@
+/**
+ * A virtualized list whose rows are links (the protected lists: patients, orders), so
+ * 100,000 rows scroll and filter with only a screenful rendered. Each row is a link to its
+ * record: Tab and Enter (and a screen reader's list of links) reach it like any link, the
+ * focus is visible, and Up/Down/PageUp/PageDown/Home/End move between rows as in the
+ * directory's table (virtual-table.tsx). The list scrolls in its own box under the search
+ * card; a new search (resetKey) starts at the top. A list gives its column headings (with
+ * the flex share of each) and a memoized component for a row's cells; a control of its own
+ * (the results' selection checkbox) goes before the link, never inside it (`Leading`).
+ */
+import { Box, Card, HStack, Text } from '@chakra-ui/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+export interface LinkListColumn {
+  label: string;
+  /** Its share of the row's width (the cells use the same). */
+  flex: number;
+  /** Shown from the md breakpoint only. */
+  fromMd?: boolean;
+}
+
+export interface VirtualLinkListProps<T extends { id: string }> {
+  rows: readonly T[];
+  /** The list's accessible name (the page title). */
+  label: string;
+  columns: readonly LinkListColumn[];
+  /** Where a row leads. */
+  href: (row: T) => string;
+  /** A row's cells (memoize it: the visible rows re-render on each keystroke). */
+  Cells: ComponentType<{ row: T }>;
+  /** Test id of every row (e.g. 'patient-row'). */
+  rowTestId: string;
+  /** Changes when the search or a filter changes: the list scrolls back to the top. */
+  resetKey?: string;
+  rowHeight?: number;
+  /** A control before each row's link (memoized), and the one above them (e.g. select all). */
+  Leading?: ComponentType<{ row: T }>;
+  leadingHeading?: ReactNode;
+}
+
+/** The width of the leading controls' column. */
+const LEADING_WIDTH = '10';
+
+const NAVIGATION_STEP: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
+
+export function VirtualLinkList<T extends { id: string }>({ rows, label, columns, href, Cells, rowTestId, resetKey, rowHeight = 64, Leading, leadingHeading }: VirtualLinkListProps<T>) {
+  const parent = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => rowHeight, overscan: 4 });
+
+  useEffect(() => {
+    if (parent.current && parent.current.scrollTop > 0) parent.current.scrollTop = 0;
+  }, [resetKey]);
+
+  // Read by the key handler, which stays the same function.
+  const count = useRef(rows.length);
+  useEffect(() => {
+    count.current = rows.length;
+  }, [rows.length]);
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const from = Number((event.target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'));
+      if (Number.isNaN(from)) return;
+      const step = NAVIGATION_STEP[event.key];
+      const target = step !== undefined ? from + step : event.key === 'Home' ? 0 : event.key === 'End' ? count.current - 1 : null;
+      if (target === null) return;
+      event.preventDefault();
+      const index = Math.max(0, Math.min(count.current - 1, target));
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      // The row may only exist once the virtualizer has rendered it.
+      const focus = (tries: number) => {
+        const link = parent.current?.querySelector<HTMLElement>(`[data-index="${index}"] a`);
+        if (link) link.focus({ preventScroll: true });
+        else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+      };
+      focus(5);
+    },
+    [virtualizer],
+  );
+
+  return (
+    <Card.Root variant="outline" bg="bg.panel" overflow="hidden">
+      <HStack gap="0" borderBottomWidth="1px">
+        {Leading && (
+          <Box w={LEADING_WIDTH} pl="4" flexShrink="0">
+            {leadingHeading}
+          </Box>
+        )}
+        <ColumnHeadings columns={columns} />
+      </HStack>
+      <Box ref={parent} maxH="max(320px, calc(100vh - 340px))" overflowY="auto" role="list" aria-label={label} onKeyDown={onKeyDown}>
+        <Box h={`${virtualizer.getTotalSize()}px`} position="relative">
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <HStack
+                key={row.id}
+                role="listitem"
+                data-index={item.index}
+                data-testid={rowTestId}
+                gap="0"
+                h={`${rowHeight}px`}
+                borderBottomWidth="1px"
+                _hover={{ bg: 'bg.muted' }}
+                position="absolute"
+                top="0"
+                left="0"
+                w="full"
+                transform={`translateY(${item.start}px)`}
+              >
+                {Leading && (
+                  <Box w={LEADING_WIDTH} pl="4" flexShrink="0">
+                    <Leading row={row} />
+                  </Box>
+                )}
+                <HStack asChild flex="1" minW="0" h="full" px="4" gap="4" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '-2px' }}>
+                  <RouterLink to={href(row)}>
+                    <Cells row={row} />
+                  </RouterLink>
+                </HStack>
+              </HStack>
+            );
+          })}
+        </Box>
+      </Box>
+    </Card.Root>
+  );
+}
+
+/** The column headings (hidden from assistive technology: each link names its record). */
+const ColumnHeadings = memo(function ColumnHeadings({ columns }: { columns: readonly LinkListColumn[] }) {
+  return (
+    <HStack flex="1" minW="0" px="4" py="2" gap="4" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" aria-hidden>
+      {columns.map((column) => (
+        <Text key={column.label} flex={column.flex} display={column.fromMd ? { base: 'none', md: 'block' } : undefined}>
+          {column.label}
+        </Text>
+      ))}
+    </HStack>
+  );
+});

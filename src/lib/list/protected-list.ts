@@ -1,0 +1,154 @@
+/**
+ * The one list machinery for protected records (patients, orders, results: sealed at rest on
+ * the device, readable only after unlock; docs/data-model.md). Such a list cannot paint from
+ * a saved first page or a saved list (nothing of a patient is written anywhere in the
+ * clear), so it is read and opened once into an in-memory SearchIndex (list-source.ts:
+ * changes that arrive meanwhile are applied after the read), then kept current from the
+ * change stream in coalesced batches. One source per list and protected database, shared by
+ * every view of it, kept a while after the last view leaves (as list-cache.ts does), and
+ * dropped with the database (lock, sign-out), with all it decrypted.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { defer, map, mergeMap } from 'rxjs';
+import type { ListCollectionName, LocalDatabase } from '../../db/index.ts';
+import { useLocalDatabase } from '../local-data/use-local-database.ts';
+import { UNUSED_LIST_TTL_MS } from './list-cache.ts';
+import { emptySnapshot, ListSource, type ListSnapshot, type ListSourceDeps } from './list-source.ts';
+import { SearchIndex, type IndexSpec, type IndexedRow, type ListChange } from './search-index.ts';
+
+export interface ProtectedListDefinition<T extends IndexedRow> {
+  /** Names the list in logs, e.g. 'patients'. */
+  name: string;
+  /** Which rows belong, their order and their search text. */
+  index: IndexSpec<T, unknown>;
+  /** Where the rows come from: the protected database, and the user's own for what they refer to (providers, organizations). */
+  deps(db: LocalDatabase, local: LocalDatabase | null): ListSourceDeps<T>;
+}
+
+const queries = () => import('../../db/index.ts');
+
+/** Every document of one collection, opened, then its changes: a list of the records as they are. */
+export function collectionDeps<T extends IndexedRow>(db: LocalDatabase, name: ListCollectionName): ListSourceDeps<T> {
+  return {
+    allRows: async () => (await (await queries()).readAllDocs(db, name)) as unknown as T[],
+    changes: defer(queries).pipe(
+      mergeMap((data) => data.watchChanges(db, name)),
+      map((change): ListChange<T> => (change.doc ? { type: 'upsert', row: change.doc as unknown as T } : { type: 'remove', id: change.id })),
+    ),
+  };
+}
+
+const byId = <T extends IndexedRow>(): IndexSpec<T, string> => ({
+  includes: () => true,
+  sortKeys: (row) => row.id,
+  compare: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  haystack: () => '',
+});
+
+const wholeCollections = new Map<string, ProtectedListDefinition<IndexedRow>>();
+
+/**
+ * The records of one protected collection as stored, by id (not searched): what pages that
+ * look records up (an order's patient, a patient's orders) share instead of reading the
+ * collection again on every change.
+ */
+export function protectedCollection<T extends IndexedRow>(name: 'patients' | 'orders' | 'results'): ProtectedListDefinition<T> {
+  let definition = wholeCollections.get(name);
+  if (!definition) {
+    definition = { name, index: byId(), deps: (db) => collectionDeps(db, name) };
+    wholeCollections.set(name, definition);
+  }
+  return definition as unknown as ProtectedListDefinition<T>;
+}
+
+interface Entry {
+  source: ListSource<IndexedRow>;
+  users: number;
+  expiry: ReturnType<typeof setTimeout> | null;
+}
+
+const entries = new WeakMap<LocalDatabase, Map<ProtectedListDefinition<IndexedRow>, Entry>>();
+
+function entriesOf(db: LocalDatabase): Map<ProtectedListDefinition<IndexedRow>, Entry> {
+  let lists = entries.get(db);
+  if (!lists) {
+    const created = new Map<ProtectedListDefinition<IndexedRow>, Entry>();
+    entries.set(db, created);
+    db.onClose.push(async () => {
+      for (const entry of created.values()) dispose(entry);
+      created.clear();
+    });
+    lists = created;
+  }
+  return lists;
+}
+
+function dispose(entry: Entry): void {
+  if (entry.expiry) clearTimeout(entry.expiry);
+  entry.source.stop();
+}
+
+/** The shared list of this protected database (a new one after a failure); call `release` when the view goes away. */
+export function acquireProtectedList<T extends IndexedRow>(
+  definition: ProtectedListDefinition<T>,
+  db: LocalDatabase,
+  local: LocalDatabase | null,
+  options: { ttlMs?: number } = {},
+): { source: ListSource<T>; release: () => void } {
+  const key = definition as unknown as ProtectedListDefinition<IndexedRow>;
+  const lists = entriesOf(db);
+  let entry = lists.get(key);
+  if (entry && entry.source.getSnapshot().phase === 'error') {
+    dispose(entry);
+    lists.delete(key);
+    entry = undefined;
+  }
+  if (!entry) {
+    const spec = definition.index;
+    const source = new ListSource<T>(
+      { name: definition.name, scope: 'all', createIndex: (rows) => new SearchIndex<T>(spec, rows), includes: (row) => spec.includes(row) },
+      definition.deps(db, local),
+    );
+    entry = { source: source as unknown as ListSource<IndexedRow>, users: 0, expiry: null };
+    lists.set(key, entry);
+    source.start();
+  }
+  const current = entry;
+  current.users += 1;
+  if (current.expiry) clearTimeout(current.expiry);
+  current.expiry = null;
+  let released = false;
+  return {
+    source: current.source as unknown as ListSource<T>,
+    release: () => {
+      if (released) return;
+      released = true;
+      current.users -= 1;
+      if (current.users > 0) return;
+      current.expiry = setTimeout(() => {
+        dispose(current);
+        if (lists.get(key) === current) lists.delete(key);
+      }, options.ttlMs ?? UNUSED_LIST_TTL_MS);
+    },
+  };
+}
+
+const WAITING = emptySnapshot<never>();
+const idle = { subscribe: () => () => {}, getSnapshot: () => WAITING };
+
+/** The list of the open protected database (loading while there is none, or while the user's database opens). */
+export function useProtectedList<T extends IndexedRow>(definition: ProtectedListDefinition<T>, db: LocalDatabase | null): ListSnapshot<T> {
+  const local = useLocalDatabase();
+  const [source, setSource] = useState<{ db: LocalDatabase; source: ListSource<T> } | null>(null);
+  useEffect(() => {
+    if (!db || !local) return undefined;
+    const { source: shared, release } = acquireProtectedList(definition, db, local);
+    setSource({ db, source: shared });
+    return () => {
+      release();
+      setSource(null);
+    };
+  }, [definition, db, local]);
+  const active: { subscribe: ListSource<T>['subscribe']; getSnapshot: () => ListSnapshot<T> } = source && source.db === db ? source.source : idle;
+  return useSyncExternalStore(active.subscribe, active.getSnapshot, active.getSnapshot);
+}
