@@ -14,6 +14,7 @@ import { writeListSnapshot } from './list-snapshot-store.ts';
 import { ListSource } from './list-source.ts';
 import { takeSavedListIndex } from './saved-list-index.ts';
 import type { IndexedRow, ListChange } from './search-index.ts';
+import { leaseEntry } from './lease.ts';
 
 export const UNUSED_LIST_TTL_MS = 5 * 60 * 1000;
 
@@ -156,18 +157,6 @@ export function acquireList<T extends IndexedRow, S extends string>(
     source.start();
   }
   const current = entry;
-  current.users += 1;
-  if (current.expiry) clearTimeout(current.expiry);
-  current.expiry = null;
-  let released = false;
-  return {
-    source: current.source as unknown as ListSource<T>,
-    release: () => {
-      if (released) return;
-      released = true;
-      current.users -= 1;
-      if (current.users > 0) return;
-      current.expiry = setTimeout(() => dispose(key, current), options.ttlMs ?? UNUSED_LIST_TTL_MS);
-    },
-  };
+  const release = leaseEntry(current, () => dispose(key, current), options.ttlMs ?? UNUSED_LIST_TTL_MS);
+  return { source: current.source as unknown as ListSource<T>, release };
 }

@@ -15,6 +15,7 @@ import { useLocalDatabase } from '../local-data/use-local-database.ts';
 import { UNUSED_LIST_TTL_MS } from './list-cache.ts';
 import { emptySnapshot, ListSource, type ListSnapshot, type ListSourceDeps } from './list-source.ts';
 import { SearchIndex, type IndexSpec, type IndexedRow, type ListChange } from './search-index.ts';
+import { leaseEntry } from './lease.ts';
 
 export interface ProtectedListDefinition<T extends IndexedRow> {
   /** Names the list in logs, e.g. 'patients'. */
@@ -114,23 +115,15 @@ export function acquireProtectedList<T extends IndexedRow>(
     source.start();
   }
   const current = entry;
-  current.users += 1;
-  if (current.expiry) clearTimeout(current.expiry);
-  current.expiry = null;
-  let released = false;
-  return {
-    source: current.source as unknown as ListSource<T>,
-    release: () => {
-      if (released) return;
-      released = true;
-      current.users -= 1;
-      if (current.users > 0) return;
-      current.expiry = setTimeout(() => {
-        dispose(current);
-        if (lists.get(key) === current) lists.delete(key);
-      }, options.ttlMs ?? UNUSED_LIST_TTL_MS);
+  const release = leaseEntry(
+    current,
+    () => {
+      dispose(current);
+      if (lists.get(key) === current) lists.delete(key);
     },
-  };
+    options.ttlMs ?? UNUSED_LIST_TTL_MS,
+  );
+  return { source: current.source as unknown as ListSource<T>, release };
 }
 
 const WAITING = emptySnapshot<never>();
