@@ -35,6 +35,15 @@ export type JoinableCollection =
   | 'orders'
   | 'results';
 
+/** A lookup's `slim`: keep a referenced document's id and the fields named, nothing else in memory. */
+export function keepFields(...fields: string[]): (doc: Doc) => Doc {
+  return (doc) => {
+    const kept: Doc = { id: doc.id };
+    for (const field of fields) kept[field] = doc[field] ?? null;
+    return kept;
+  };
+}
+
 export interface ListLookup<P> {
   collection: JoinableCollection;
   /** The id of the referenced document (null: the row refers to none). */

@@ -8,7 +8,7 @@
  * in memory, and nothing of it is written anywhere.
  */
 import type { LocalDatabase, OrderDoc } from '../../../db/index.ts';
-import { joinedListDeps } from '../../../lib/list/joined-list-deps.ts';
+import { joinedListDeps, keepFields } from '../../../lib/list/joined-list-deps.ts';
 import type { ListSnapshot } from '../../../lib/list/list-source.ts';
 import { useProtectedList, type ProtectedListDefinition } from '../../../lib/list/protected-list.ts';
 import { abnAwaitsSignature, ORDER_INDEX, type OrderListRow } from '../model/order-list.ts';
@@ -16,15 +16,6 @@ import { abnAwaitsSignature, ORDER_INDEX, type OrderListRow } from '../model/ord
 type Doc = Record<string, unknown> & { id: string };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** What the list keeps of a referenced record: its id and the fields named. */
-function keep(...fields: string[]): (doc: Doc) => Doc {
-  return (doc) => {
-    const kept: Doc = { id: doc.id };
-    for (const field of fields) kept[field] = doc[field] ?? null;
-    return kept;
-  };
-}
 
 function providerName(provider: Doc): string {
   const credential = text(provider.credential);
@@ -62,9 +53,9 @@ export const orderListDefinition: ProtectedListDefinition<OrderListRow> = {
       {
         primary: 'orders',
         lookups: {
-          patient: { collection: 'patients', foreignKey: (order) => order.patient_id, slim: keep('first_name', 'last_name', 'lab_patient_id') },
-          provider: { collection: 'providers', foreignKey: (order) => order.provider_id, slim: keep('first_name', 'last_name', 'credential', 'npi'), referencedOnly: true },
-          organization: { collection: 'organizations', foreignKey: (order) => order.organization_id, slim: keep('legal_name'), referencedOnly: true },
+          patient: { collection: 'patients', foreignKey: (order) => order.patient_id, slim: keepFields('first_name', 'last_name', 'lab_patient_id') },
+          provider: { collection: 'providers', foreignKey: (order) => order.provider_id, slim: keepFields('first_name', 'last_name', 'credential', 'npi'), referencedOnly: true },
+          organization: { collection: 'organizations', foreignKey: (order) => order.organization_id, slim: keepFields('legal_name'), referencedOnly: true },
         },
         join: orderListRow,
       },

@@ -7,7 +7,7 @@
  * filters by it.
  */
 import type { LocalDatabase, ResultDoc } from '../../../db/index.ts';
-import { joinedListDeps } from '../../../lib/list/joined-list-deps.ts';
+import { joinedListDeps, keepFields } from '../../../lib/list/joined-list-deps.ts';
 import type { ListSnapshot } from '../../../lib/list/list-source.ts';
 import { useProtectedList, type ProtectedListDefinition } from '../../../lib/list/protected-list.ts';
 import { RESULT_INDEX, type ResultListRow } from '../model/result-inbox.ts';
@@ -15,14 +15,6 @@ import { RESULT_INDEX, type ResultListRow } from '../model/result-inbox.ts';
 type Doc = Record<string, unknown> & { id: string };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function keep(...fields: string[]): (doc: Doc) => Doc {
-  return (doc) => {
-    const kept: Doc = { id: doc.id };
-    for (const field of fields) kept[field] = doc[field] ?? null;
-    return kept;
-  };
-}
 
 /** A result's row from the result, its patient and its provider (null: not on this device). */
 export function resultListRow(result: ResultDoc, found: Readonly<Record<'patient' | 'provider', Doc | null>>): ResultListRow {
@@ -56,8 +48,8 @@ export const resultListDefinition: ProtectedListDefinition<ResultListRow> = {
       {
         primary: 'results',
         lookups: {
-          patient: { collection: 'patients', foreignKey: (result) => result.patient_id, slim: keep('first_name', 'last_name', 'lab_patient_id') },
-          provider: { collection: 'providers', foreignKey: (result) => result.provider_id, slim: keep('first_name', 'last_name', 'credential'), referencedOnly: true },
+          patient: { collection: 'patients', foreignKey: (result) => result.patient_id, slim: keepFields('first_name', 'last_name', 'lab_patient_id') },
+          provider: { collection: 'providers', foreignKey: (result) => result.provider_id, slim: keepFields('first_name', 'last_name', 'credential'), referencedOnly: true },
         },
         join: resultListRow,
       },
