@@ -10,8 +10,6 @@ import { useEffect, useMemo } from 'react';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
 
 const PREFIX = 'labdir-kept-counts:';
-/** Counts change with every page of a first download: keep them once they have been still this long. */
-const SAVE_DELAY_MS = 1000;
 
 type Counts = Readonly<Record<string, number>>;
 
@@ -69,15 +67,14 @@ export function clearKeptCounts(userId: string): void {
 
 /**
  * The live counts once there are some; until then, those kept at the last visit today.
- * Live counts are kept for the next visit a second after they last changed.
+ * Live counts are kept for the next visit as soon as they change: a few numbers, written
+ * once per version of the list (not per render), so a reload right after still finds them.
  */
 export function useKeptCounts<C extends Counts>(name: string, live: C | null): C | null {
   const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
   const kept = useMemo(() => (userId ? readKeptCounts<C>(userId, name) : null), [userId, name]);
   useEffect(() => {
-    if (!userId || !live) return undefined;
-    const timer = setTimeout(() => keepCounts(userId, name, live), SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
+    if (userId && live) keepCounts(userId, name, live);
   }, [userId, name, live]);
   return live ?? kept;
 }
