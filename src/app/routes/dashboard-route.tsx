@@ -7,83 +7,85 @@
  * results waiting for sign-off, results that matched no order. A provider (and their
  * delegates) sees their own orders by status and their unread results.
  */
+import { lazy, type ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
 import { PROVIDER_HOME } from '../role-routing.tsx';
 
+/** A section whose code is already on its way: rendered once its module has arrived. */
+function section<M>(module: Promise<M>, pick: (loaded: M) => ComponentType): ComponentType {
+  return lazy(() => module.then((loaded) => ({ default: pick(loaded) })));
+}
+
 export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
-  // One wave of chunk requests: a second `await` after the first would make the page wait
-  // for two round trips of code (the bench saw the dashboard load its code in two waves).
-  const [
-    { DashboardPage },
-    { AlertsCard },
-    { SyncCard },
-    { VerificationHealthCard },
-    { OwnRecordCard },
-    { OrganizationFiguresCard },
-    { useMyProvider },
-    { RefusedOrdersCard },
-    { OrderFiguresCard, OrderFiguresLocked },
-    { useProtectedData },
-    { ResultDeliveryCard },
-    { ResultFiguresCard },
-    { MyOrdersCard },
-    { MyResultsCard },
-  ] = await Promise.all([
-    import('../../features/dashboard/dashboard-page.tsx'),
-    import('../../features/dashboard/alerts-card.tsx'),
-    import('../../features/dashboard/sync-card.tsx'),
-    import('../../features/providers/dashboard/verification-health-card.tsx'),
-    import('../../features/providers/dashboard/own-record-card.tsx'),
-    import('../../features/organizations/dashboard/organization-figures-card.tsx'),
-    import('../../features/my-provider/use-my-provider.ts'),
-    import('../../features/orders/dashboard/refused-orders-card.tsx'),
-    import('../../features/orders/dashboard/order-figures-card.tsx'),
-    import('../../features/patients/data/use-data-layer.ts'),
-    import('../../features/results/dashboard/result-delivery-card.tsx'),
-    import('../../features/results/dashboard/result-figures-card.tsx'),
-    import('../../features/orders/dashboard/my-orders-card.tsx'),
-    import('../../features/results/dashboard/my-results-card.tsx'),
-  ]);
+  // Every section's code is requested now, in one wave with the page's (a second wave would
+  // wait for another round trip), but only the page's is awaited: the header and the cards'
+  // frames paint first, and each card fills in as its code arrives (Suspense in
+  // dashboard-page.tsx), so the first paint does not wait for the whole dashboard's code.
+  const page = import('../../features/dashboard/dashboard-page.tsx');
+  const alerts = import('../../features/dashboard/alerts-card.tsx');
+  const sync = import('../../features/dashboard/sync-card.tsx');
+  const verification = import('../../features/providers/dashboard/verification-health-card.tsx');
+  const ownRecord = Promise.all([import('../../features/providers/dashboard/own-record-card.tsx'), import('../../features/my-provider/use-my-provider.ts')]);
+  const organizations = import('../../features/organizations/dashboard/organization-figures-card.tsx');
+  const dataLayer = import('../../features/patients/data/use-data-layer.ts');
+  const refused = Promise.all([import('../../features/orders/dashboard/refused-orders-card.tsx'), dataLayer]);
+  const orderFigures = Promise.all([import('../../features/orders/dashboard/order-figures-card.tsx'), dataLayer]);
+  const delivery = import('../../features/results/dashboard/result-delivery-card.tsx');
+  const resultFigures = import('../../features/results/dashboard/result-figures-card.tsx');
+  const myOrders = Promise.all([import('../../features/orders/dashboard/my-orders-card.tsx'), dataLayer]);
+  const myResults = Promise.all([import('../../features/results/dashboard/my-results-card.tsx'), dataLayer]);
+  const { DashboardPage } = await page;
 
   // Orders live in the protected database: counted once it is open in this tab.
-  function OrdersSection() {
-    const protectedData = useProtectedData();
-    return protectedData?.db ? <OrderFiguresCard db={protectedData.db} /> : <OrderFiguresLocked />;
-  }
+  const OrdersSection = section(orderFigures, ([{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }]) =>
+    function OrdersSection() {
+      const protectedData = useProtectedData();
+      return protectedData?.db ? <OrderFiguresCard db={protectedData.db} /> : <OrderFiguresLocked />;
+    },
+  );
 
-  function RefusedOrdersSection() {
-    const protectedData = useProtectedData();
-    return <RefusedOrdersCard db={protectedData?.db ?? null} />;
-  }
+  const RefusedOrdersSection = section(refused, ([{ RefusedOrdersCard }, { useProtectedData }]) =>
+    function RefusedOrdersSection() {
+      const protectedData = useProtectedData();
+      return <RefusedOrdersCard db={protectedData?.db ?? null} />;
+    },
+  );
 
   // A provider's (and their delegates') own orders and results: RLS puts only theirs on the device.
-  function MyOrdersSection() {
-    return <MyOrdersCard db={useProtectedData()?.db ?? null} />;
-  }
+  const MyOrdersSection = section(myOrders, ([{ MyOrdersCard }, { useProtectedData }]) =>
+    function MyOrdersSection() {
+      return <MyOrdersCard db={useProtectedData()?.db ?? null} />;
+    },
+  );
 
-  function MyResultsSection() {
-    return <MyResultsCard unlocked={Boolean(useProtectedData()?.db)} />;
-  }
+  const MyResultsSection = section(myResults, ([{ MyResultsCard }, { useProtectedData }]) =>
+    function MyResultsSection() {
+      return <MyResultsCard unlocked={Boolean(useProtectedData()?.db)} />;
+    },
+  );
 
-  function OwnRecordSection() {
-    const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
-    const mine = useMyProvider(userId);
-    const value = mine.status === 'ready' ? mine.value : null;
-    if (value?.kind !== 'linked') return null;
-    return <OwnRecordCard provider={value.provider} to={PROVIDER_HOME} />;
-  }
+  const OwnRecordSection = section(ownRecord, ([{ OwnRecordCard }, { useMyProvider }]) =>
+    function OwnRecordSection() {
+      const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+      const mine = useMyProvider(userId);
+      const value = mine.status === 'ready' ? mine.value : null;
+      if (value?.kind !== 'linked') return null;
+      return <OwnRecordCard provider={value.provider} to={PROVIDER_HOME} />;
+    },
+  );
 
+  const SyncCard = section(sync, (loaded) => loaded.SyncCard);
   const sections: DashboardSection[] = [
     // Critical values first, and loud (issue 27); the open alerts beside them on a wide screen.
-    { id: 'results', audience: 'staff', span: 'lead', Component: ResultFiguresCard },
-    { id: 'alerts', audience: 'staff', span: 'wide', Component: AlertsCard },
-    { id: 'verification', audience: 'staff', Component: VerificationHealthCard },
+    { id: 'results', audience: 'staff', span: 'lead', Component: section(resultFigures, (loaded) => loaded.ResultFiguresCard) },
+    { id: 'alerts', audience: 'staff', span: 'wide', Component: section(alerts, (loaded) => loaded.AlertsCard) },
+    { id: 'verification', audience: 'staff', Component: section(verification, (loaded) => loaded.VerificationHealthCard) },
     { id: 'orders', audience: 'staff', Component: OrdersSection },
-    { id: 'organizations', audience: 'staff', Component: OrganizationFiguresCard },
+    { id: 'organizations', audience: 'staff', Component: section(organizations, (loaded) => loaded.OrganizationFiguresCard) },
     { id: 'refused-orders', audience: 'staff', Component: RefusedOrdersSection },
-    { id: 'result-delivery', audience: 'staff', Component: ResultDeliveryCard },
+    { id: 'result-delivery', audience: 'staff', Component: section(delivery, (loaded) => loaded.ResultDeliveryCard) },
     { id: 'sync', audience: 'staff', Component: SyncCard },
     { id: 'my-results', audience: 'provider', Component: MyResultsSection },
     { id: 'my-orders', audience: 'provider', Component: MyOrdersSection },

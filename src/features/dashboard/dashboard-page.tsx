@@ -3,7 +3,8 @@
  * and after a reload from what the device holds). The sections come from src/app, which
  * composes them from the features; this page lays them out for the user's role.
  */
-import { Alert, GridItem, SimpleGrid } from '@chakra-ui/react';
+import { Alert, GridItem, SimpleGrid, Skeleton } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
@@ -49,7 +50,10 @@ export function DashboardPage({ sections }: { sections: readonly DashboardSectio
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" data-testid="dashboard">
         {shown.map(({ id, span, Component }) => (
           <GridItem key={id} colSpan={span ? SPANS[span] : 1}>
-            <Component />
+            {/* A card's code may still be arriving (the route requests it without waiting). */}
+            <Suspense fallback={<Skeleton height="48" borderRadius="l3" />}>
+              <Component />
+            </Suspense>
           </GridItem>
         ))}
       </SimpleGrid>
