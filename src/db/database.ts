@@ -119,7 +119,8 @@ declare global {
   }
 }
 
-export const PACK_REPLICATION_META = import.meta.env.VITE_PACKED_REPLICATION_META !== 'off';
+// `import.meta.env` is Vite's (and Vitest's): plain Node (the soak's workers) has none.
+export const PACK_REPLICATION_META = (import.meta.env as ImportMetaEnv | undefined)?.VITE_PACKED_REPLICATION_META !== 'off';
 
 /**
  * RxDB's Dexie storage, whose databases read large key sets with a key scan first
