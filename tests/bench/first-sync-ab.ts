@@ -1,6 +1,6 @@
 /**
  * The first sync with the replication's metadata packed (src/db/packed) against the same
- * app with it on Dexie, one record per row (VITE_PACKED_REPLICATION_META=off), in
+ * app with it on Dexie, one record per row (VITE_PACKED_REPLICATION_META=on / off), in
  * alternating rounds of one run: one stack and seed, both builds served side by side, a
  * fresh browser context per sync, A B A B…, so the machine's load falls on both alike.
  * Prints each round's seconds, the seconds per 1,000 synced rows, the ratio packed / Dexie,
@@ -43,14 +43,13 @@ try {
   process.env.VITE_SUPABASE_URL = stack.url;
   process.env.VITE_SUPABASE_ANON_KEY = ANON_KEY;
   const variants = [
-    { name: 'packed', flag: undefined, port: appPort },
+    { name: 'packed', flag: 'on', port: appPort },
     { name: 'dexie', flag: 'off', port: appPort + 1 },
   ];
   const targets: Array<{ name: string; appUrl: string; buildDir: string }> = [];
   for (const variant of variants) {
     const buildDir = path.join(workDir, `build-${variant.name}`);
-    if (variant.flag) process.env.VITE_PACKED_REPLICATION_META = variant.flag;
-    else delete process.env.VITE_PACKED_REPLICATION_META;
+    process.env.VITE_PACKED_REPLICATION_META = variant.flag;
     await build({ logLevel: 'warn', build: { outDir: buildDir, emptyOutDir: true, sourcemap: false } });
     const server: PreviewServer = await preview({ logLevel: 'warn', build: { outDir: buildDir }, preview: { host: HOST, port: variant.port, strictPort: true } });
     stops.push(() => server.close());

@@ -9,6 +9,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { describe, expect, it } from 'vitest';
 import { dexieStorage, openLocalDatabase, type AnyRxStorage, type LocalDatabase } from '../database.ts';
+import { withPackedReplicationMeta } from './packed-replication-meta.ts';
 import { newLocalDoc } from '../mapping/row-mapping.ts';
 import type { ProviderDoc } from '../tables/local-docs.ts';
 import { PackedStorageInstance } from './packed-storage-instance.ts';
@@ -21,6 +22,9 @@ const serverRows: ProviderDoc[] = Array.from({ length: ROWS }, (_, n) => ({
 }));
 
 let run = 0;
+
+/** The app's storage with the packing on (database.ts: PACK_REPLICATION_META). */
+const packedAppStorage = (indexedDB: IDBFactory) => withPackedReplicationMeta(dexieStorage({ indexedDB, IDBKeyRange }), { indexedDB, IDBKeyRange });
 
 /** Opens the database on the storage and runs one pull to the end; the checkpoints the pull was asked from. */
 async function syncOnce(storage: AnyRxStorage, name: string) {
@@ -52,7 +56,7 @@ async function syncOnce(storage: AnyRxStorage, name: string) {
 
 describe('the replication metadata of the app storage', () => {
   it('is packed: a few records for a pull of 250 rows, and the checkpoint kept across a reopen', async () => {
-    const storage = dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const storage = packedAppStorage(new IDBFactory());
     const name = `packed-meta-${(run += 1)}`;
     const first = await syncOnce(storage, name);
     expect(first.count).toBe(ROWS);
@@ -75,7 +79,7 @@ describe('the replication metadata of the app storage', () => {
     const before = await syncOnce(getRxStorageDexie({ indexedDB, IDBKeyRange }), name);
     expect(before.meta).not.toBeInstanceOf(PackedStorageInstance);
 
-    const after = await syncOnce(dexieStorage({ indexedDB, IDBKeyRange }), name);
+    const after = await syncOnce(packedAppStorage(indexedDB), name);
     expect(after.meta).toBeInstanceOf(PackedStorageInstance);
     expect(after.askedFrom).toEqual([250]);
     // The Dexie copy is emptied once the packed one holds it.
