@@ -26,6 +26,8 @@
  * figure painted). After the directory sizes, the organization list at 5,000 organizations (measure-organizations.ts:
  * first sync, offline reload as a ratio of the run's baseline, organization search p95).
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
+ * VITE_PACKED_REPLICATION_META=on / off: the app built with RxDB's replication metadata packed
+ * (src/db/packed) or on Dexie, one record per row, whatever database.ts's default (before/after runs).
  * BENCH_DEBUG=1: what each phase waited for, as it runs: the sync indicator's labels, each
  * keystroke's time, and per offline reload its first paint, long tasks and the waves of
  * JavaScript requests the first rows waited for.

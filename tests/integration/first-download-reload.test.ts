@@ -89,7 +89,9 @@ async function serverProviderIds(): Promise<string[]> {
 
 /** Names a commit: `<table>:docs`, `<table>:meta`, `<table>:checkpoint`, or the database's own name. */
 function stageOf(page: SimulatedPage, commit: Commit): string {
-  const docs = commit.writes.get('docs')?.put ?? [];
+  // A Dexie database writes rows to `docs`; the packed replication metadata, log records of rows to `records`.
+  const packed = (commit.writes.get('records')?.put ?? []).flatMap((record) => (record as { rows?: unknown[] }).rows ?? []);
+  const docs = [...(commit.writes.get('docs')?.put ?? []), ...packed];
   for (const table of DIRECTORY_TABLES) {
     const metaName = page.session.engine.replicationOf(table)?.metaInstance?.collectionName;
     if (metaName && commit.database.endsWith(`--${metaName}`)) {

@@ -32,19 +32,37 @@ const request = <T>(req: IDBRequest<T>) =>
     req.onerror = () => reject(req.error);
   });
 
+interface MetaRow {
+  id: string;
+  itemId: string;
+  isCheckpoint: string;
+}
+
 /** Removes what RxDB's replication assumes the server holds for a record (the closed browser's meta databases). */
 async function forgetAssumedServerState(current: TestBrowser, id: string): Promise<number> {
   let removed = 0;
   for (const { name } of await current.indexedDB.databases()) {
     if (!name?.includes('rx-replication-meta')) continue;
     const db = await request(current.indexedDB.open(name));
+    const forgotten = (meta: MetaRow) => meta.itemId === id && meta.isCheckpoint === '0';
     if (db.objectStoreNames.contains('docs')) {
       const store = db.transaction('docs', 'readwrite').objectStore('docs');
-      const rows = (await request(store.getAll())) as Array<{ id: string; itemId: string; isCheckpoint: string }>;
-      for (const row of rows.filter((meta) => meta.itemId === id && meta.isCheckpoint === '0')) {
+      const rows = (await request(store.getAll())) as MetaRow[];
+      for (const row of rows.filter(forgotten)) {
         await request(store.delete(row.id));
         removed += 1;
       }
+    }
+    // The packed layout (src/db/packed): log records of rows; the row is taken out of each record that holds it.
+    if (db.objectStoreNames.contains('records')) {
+      const store = db.transaction('records', 'readwrite').objectStore('records');
+      const records = (await request(store.getAll())) as Array<{ seq: number; rows: MetaRow[] }>;
+      let found = false;
+      for (const record of records.filter((r) => r.rows.some(forgotten))) {
+        await request(store.put({ ...record, rows: record.rows.filter((row) => !forgotten(row)) }));
+        found = true;
+      }
+      if (found) removed += 1;
     }
     db.close();
   }
