@@ -84,13 +84,14 @@ const wholeCollections = new Map<string, ProtectedListDefinition<IndexedRow>>();
 
 /**
  * The records of one protected collection as stored, by id (not searched): what pages that
- * look records up (an order's patient, a patient's orders) share instead of reading the
- * collection again on every change.
+ * look records up (a patient's orders, order entry's earlier orders) share instead of
+ * reading the collection again on every change; saved sealed for the next unlock like the
+ * lists (patients: use the patient list, src/lib/patients, which is the same records).
  */
 export function protectedCollection<T extends IndexedRow>(name: 'patients' | 'orders' | 'results'): ProtectedListDefinition<T> {
   let definition = wholeCollections.get(name);
   if (!definition) {
-    definition = { name, index: byId(), deps: (db) => collectionDeps(db, name) };
+    definition = { name: `records:${name}`, index: byId(), deps: (db) => collectionDeps(db, name, { savable: true }) };
     wholeCollections.set(name, definition);
   }
   return definition as unknown as ProtectedListDefinition<T>;
