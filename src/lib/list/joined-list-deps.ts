@@ -243,15 +243,34 @@ export function joinedListDeps<P extends IndexedRow, T extends IndexedRow, L ext
         primaries: [...primaries.values()],
         found: Object.fromEntries(whole.map((name) => [name, [...found.get(name)!.values()]])),
       }),
-      async restore(saved) {
+      async restore(saved, since) {
         const state = saved as JoinedState<P>;
         if (!Array.isArray(state?.primaries) || whole.some((name) => !Array.isArray(state.found?.[name]))) throw new Error('Unexpected saved list');
-        for (const name of whole) {
-          const map = found.get(name)!;
-          for (const doc of state.found[name]!) map.set(doc.id, doc);
+        const data = await queries();
+        // What was written since the list was saved (pulled at unlock), read by write time.
+        const [primaryChanges, ...lookupChanges] = await Promise.all([
+          data.readChangedSince(db, options.primary, since),
+          ...whole.map((name) => data.readChangedSince(dbOf(name), options.lookups[name].collection, since)),
+        ]);
+        const rows = new Map(state.primaries.map((row) => [row.id, row]));
+        for (const change of primaryChanges!) {
+          if (change.doc) rows.set(change.id, slimPrimary(change.doc as unknown as P));
+          else rows.delete(change.id);
         }
-        await readReferenced(state.primaries);
-        return loadedFrom(state.primaries);
+        // A record removed from the device for good (RxDB's cleanup) leaves no change behind.
+        if (rows.size !== (await data.countDocs(db, options.primary))) throw new Error('The saved list does not match the records');
+        whole.forEach((name, index) => {
+          const map = found.get(name)!;
+          map.clear();
+          for (const doc of state.found[name]!) map.set(doc.id, doc);
+          for (const change of lookupChanges[index]!) {
+            if (change.doc) map.set(change.id, options.lookups[name].slim(change.doc as unknown as Doc));
+            else map.delete(change.id);
+          }
+        });
+        const list = [...rows.values()];
+        await readReferenced(list);
+        return loadedFrom(list);
       },
     },
     changes: new Observable<ListChange<T>>((subscriber) => {

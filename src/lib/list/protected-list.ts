@@ -54,9 +54,17 @@ export function collectionDeps<T extends IndexedRow>(db: LocalDatabase, name: Li
     },
     lastWrite: () => lastWrite,
     state: (rows) => rows,
-    async restore(state) {
+    async restore(state, since) {
       if (!Array.isArray(state)) throw new Error('Unexpected saved list');
-      return state as T[];
+      const data = await queries();
+      const rows = new Map((state as T[]).map((row) => [row.id, row]));
+      for (const change of await data.readChangedSince(db, name, since)) {
+        if (change.doc) rows.set(change.id, change.doc as unknown as T);
+        else rows.delete(change.id);
+      }
+      // A record removed from the device for good (RxDB's cleanup) leaves no change behind.
+      if (rows.size !== (await data.countDocs(db, name))) throw new Error('The saved list does not match the records');
+      return [...rows.values()];
     },
   };
   return {

@@ -30,7 +30,9 @@ const spec = textIndexSpec<Row>({ sortText: (row) => [row.name], searchText: (ro
 /** A collection's data as the list sees it: its rows, its latest write, and its changes. */
 function collection(rows: Row[], latest: number) {
   const changes = new Subject<ListChange<Row>>();
-  const data = { rows, latest, reads: 0 };
+  const data = { rows, latest, reads: 0, restoredSince: null as number | null };
+  /** When each row was written (the rows given: at `latest`). */
+  const writtenAt = new Map(rows.map((row) => [row.id, latest]));
   let lastWrite = Number.NaN;
   const savable: SavableListDeps<Row> = {
     latestWrite: async () => {
@@ -39,7 +41,12 @@ function collection(rows: Row[], latest: number) {
     },
     lastWrite: () => lastWrite,
     state: (list) => list,
-    restore: async (saved) => saved as Row[],
+    restore: async (saved, since) => {
+      data.restoredSince = since;
+      const byId = new Map((saved as Row[]).map((row) => [row.id, row]));
+      for (const row of data.rows) if ((writtenAt.get(row.id) ?? 0) > since) byId.set(row.id, row);
+      return [...byId.values()];
+    },
   };
   const deps = {
     allRows: async () => {
@@ -52,6 +59,7 @@ function collection(rows: Row[], latest: number) {
   /** A write: the collection's latest write moves, and the change is seen at that write. */
   const write = (row: Row, lwt: number) => {
     data.rows = [...data.rows.filter((item) => item.id !== row.id), row];
+    writtenAt.set(row.id, lwt);
     data.latest = lwt;
     lastWrite = Math.max(lastWrite, lwt);
     changes.next({ type: 'upsert', row });
@@ -108,7 +116,7 @@ describe('a protected list saved for the next unlock', () => {
     two.source.stop();
   });
 
-  it('reads in full when a record was written since, or when the data key is another one', async () => {
+  it('is taken with the records written since, and read in full when it is newer than the records or the data key is another one', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const first = collection([{ id: 'a', name: 'Whitfield Eleanor' }], 100);
     const one = open(db, first.deps);
@@ -116,13 +124,23 @@ describe('a protected list saved for the next unlock', () => {
     one.stop();
     one.source.stop();
 
-    const written = collection([{ id: 'a', name: 'Whitfield Eleanor' }, { id: 'c', name: 'Abbott Ann' }], 101);
+    // Pulled at unlock: one record written after the save.
+    const written = collection([{ id: 'a', name: 'Whitfield Eleanor' }], 100);
+    written.write({ id: 'c', name: 'Abbott Ann' }, 101);
     const two = open(db, written.deps);
     await vi.waitFor(() => expect(two.source.getSnapshot().phase).toBe('ready'));
-    expect(written.data.reads).toBe(1);
+    expect(written.data.reads).toBe(0);
+    expect(written.data.restoredSince).toBe(100);
     expect(two.source.getSnapshot().index?.queryIds('')).toEqual(['c', 'a']);
     two.stop();
     two.source.stop();
+
+    const older = collection([{ id: 'a', name: 'Whitfield Eleanor' }], 99);
+    const back = open(db, older.deps);
+    await vi.waitFor(() => expect(back.source.getSnapshot().phase).toBe('ready'));
+    expect(older.data.reads).toBe(1);
+    back.stop();
+    back.source.stop();
 
     state.key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
     const rekeyed = collection([{ id: 'a', name: 'Whitfield Eleanor' }], 100);

@@ -6,10 +6,11 @@
  * 100,000 orders it took minutes (docs/data-model.md has the figures). What is saved is
  * what the rows are made of (the rows themselves, or for a joined list its slim inputs),
  * as one JSON text sealed with the data key (db/protected/sealed-blobs.ts), with the last
- * write it reflects; it is taken at the next unlock only when the collections it is made
- * of were not written since (the same last write), and the list then follows the changes
- * as after a full read. Anything else (a write since, a different key, a file that does
- * not open or parse) falls back to the full read: the saved list is only ever a shortcut.
+ * write it reflects; at the next unlock it is taken with the records written since (read by
+ * their write time: what the sync pulled meanwhile), and the list then follows the changes
+ * as after a full read. Anything else (a different key, a file that does not open or parse,
+ * a count that does not add up) falls back to the full read: the saved list is only ever a
+ * shortcut.
  */
 import type { LocalDatabase } from '../../db/index.ts';
 import type { ListSource, ListSourceDeps } from './list-source.ts';
@@ -24,8 +25,12 @@ export interface SavableListDeps<T extends IndexedRow> {
   lastWrite(): number;
   /** What is saved (plain JSON), given the list's rows. */
   state(rows: readonly T[]): unknown;
-  /** The rows again from a saved state, instead of the full read (throws when the state is not one it saved). */
-  restore(state: unknown): Promise<T[]>;
+  /**
+   * The rows again from a saved state and the records written after `since` (the write it
+   * reflects), instead of the full read; throws when the state is not one it saved or does
+   * not add up to the records there are.
+   */
+  restore(state: unknown, since: number): Promise<T[]>;
 }
 
 const queries = () => import('../../db/index.ts');
@@ -61,12 +66,14 @@ export function savedProtectedList<T extends IndexedRow>(
     const userId = await ownerOf(db);
     if (!userId || !Number.isFinite(latest)) return null;
     const record = await readSealedListSnapshot(userId, listKey);
-    if (!record || record.lwt !== latest) return null;
+    // Written since (the sync pulled a few records at unlock): taken with those records read
+    // again; a saved list newer than the records (a clock set back) is not taken.
+    if (!record || record.lwt > latest) return null;
     const text = await (await queries()).openForProtectedDatabase(db, record, contextOf(userId, listKey, record.lwt));
     if (text === null) return null;
     try {
-      const rows = await savable.restore(JSON.parse(text) as unknown);
-      fromSaved = `${record.lwt}:${rows.length}`;
+      const rows = await savable.restore(JSON.parse(text) as unknown, record.lwt);
+      if (record.lwt === latest) fromSaved = `${record.lwt}:${rows.length}`;
       return rows;
     } catch (error) {
       console.warn(`[${listKey}] the saved list was not taken`, error);
