@@ -157,7 +157,9 @@ export {
   deviceRecordsOf,
   getProtectedDatabase,
   lockProtectedData,
+  openForProtectedDatabase,
   pendingProtectedRecords,
+  sealForProtectedDatabase,
   protectedData$,
   protectedDataState,
   unlockProtectedData,
@@ -169,6 +171,7 @@ export {
 export { DeviceNotRegisteredError, nextDeviceSequence } from './protected/device-sequence.ts';
 export { registerOpeningsOutbox, RECORD_OPENING_KIND, type Opening, type ProtectedRecordTable, type RecordAction, type RpcClient } from './protected/openings.ts';
 export type { DeviceSequence } from './protected/device-records.ts';
+export type { SealedBlob } from './protected/sealed-blobs.ts';
 export type { LocalCollections, LocalDatabase, AnyRxStorage } from './database.ts';
 export type { SessionOptions, SessionClient, LocalDataSession } from './session.ts';
 export type { Connectivity } from './connectivity.ts';

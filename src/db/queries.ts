@@ -70,6 +70,34 @@ export async function readAllDocs<N extends ListCollectionName>(db: LocalDatabas
   return docs;
 }
 
+/**
+ * Every document written after `since` (its `_meta.lwt`), deleted ones as null, read through
+ * the storage's write-time index and opened where sealed: what changed since a saved list
+ * (src/lib/list/savable-list.ts), so the list is not read whole for a few pulled records.
+ */
+export async function readChangedSince<N extends ListCollectionName>(db: LocalDatabase, name: N, since: number): Promise<Array<DocChange<DocOf<N>>>> {
+  const collection = db.collections[name] as unknown as RxCollection<DocOf<N>>;
+  type Page = { documents: Array<Record<string, unknown>>; checkpoint: { id: string; lwt: number } | null };
+  const instance = collection.internalStorageInstance as unknown as { getChangedDocumentsSince?: (limit: number, checkpoint: { id: string; lwt: number }) => Promise<Page> };
+  if (!instance.getChangedDocumentsSince) throw new Error('The storage cannot tell what changed');
+  const changes: Array<DocChange<DocOf<N>>> = [];
+  let checkpoint = { id: '', lwt: since };
+  for (;;) {
+    const page = await instance.getChangedDocumentsSince(500, checkpoint);
+    for (const doc of page.documents) {
+      const id = String(doc[collection.schema.primaryPath]);
+      changes.push({ id, doc: doc._deleted ? null : (doc as unknown as DocOf<N>) });
+    }
+    if (page.documents.length < 500 || !page.checkpoint) return changes;
+    checkpoint = page.checkpoint;
+  }
+}
+
+/** How many documents of a collection are not deleted (from the storage's index, nothing opened). */
+export async function countDocs(db: LocalDatabase, name: ListCollectionName): Promise<number> {
+  return (db.collections[name] as unknown as RxCollection<object>).count().exec();
+}
+
 /** The documents with these ids that are not deleted (any order): the records a list's rows refer to. */
 export async function readDocsByIds<N extends ListCollectionName>(db: LocalDatabase, name: N, ids: readonly string[]): Promise<Array<DocOf<N>>> {
   if (ids.length === 0) return [];

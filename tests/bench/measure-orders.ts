@@ -17,7 +17,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from '@playwright/test';
 import { measureSearch, painted, probe, STAFF, waitFor, type SearchFigures } from './measure-app.ts';
 import { installProbes, KEEP_NAMES_SHIM, type ProbedList } from './page-probes.ts';
-import { syncAtRest, unlock } from './measure-patients.ts';
+import { protectedListSaved, syncAtRest, unlock } from './measure-patients.ts';
 import { setRealtimeNotify } from './seed-directory.ts';
 import { typedQueries, type Query } from './search-script.ts';
 
@@ -201,6 +201,8 @@ export async function measureOrders(browser: Browser, target: OrderTarget, log: 
     await syncAtRest(page, timeout);
     const seconds = (Date.now() - started) / 1000;
     log(`orders: first sync of ${target.orders.toLocaleString('en-US')} in ${seconds.toFixed(1)} s`);
+    // As a device used a moment after its sync: the list saved (sealed) for the next unlock.
+    await protectedListSaved(page, 'orders', timeout);
 
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();

@@ -93,6 +93,61 @@ async function unlockAndTime(page: Page, heading: string | null): Promise<{ clic
   return page.evaluate(() => ({ clickedAt: window.__unlock.clickedAt!, paintedAt: window.__unlock.paintedAt }));
 }
 
+/** The last write the sealed saved list reflects (null: none saved yet); see src/lib/list/savable-list.ts. */
+async function savedListWrite(page: Page, listKey: string): Promise<number | null> {
+  return page.evaluate(
+    (suffix) =>
+      new Promise<number | null>((resolve) => {
+        const request = indexedDB.open('labdir-list-snapshots');
+        request.onerror = () => resolve(null);
+        request.onsuccess = () => {
+          const db = request.result;
+          try {
+            const cursor = db.transaction('lists').objectStore('lists').openCursor();
+            let lwt: number | null = null;
+            cursor.onsuccess = () => {
+              const at = cursor.result;
+              if (!at) {
+                db.close();
+                resolve(lwt);
+                return;
+              }
+              if (String(at.key).endsWith(suffix)) lwt = (at.value as { lwt: number }).lwt;
+              at.continue();
+            };
+            cursor.onerror = () => resolve(null);
+          } catch {
+            db.close();
+            resolve(null);
+          }
+        };
+      }),
+    `:sealed:protected:${listKey}`,
+  );
+}
+
+/**
+ * Waits until the device has saved the protected list (sealed) for the next unlock, and the
+ * save has been the same for 3 s (it is saved after the list has been quiet 2 s): the state
+ * a reload finds once the device has been used a moment after its sync.
+ */
+export async function protectedListSaved(page: Page, listKey: string, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last: number | null = null;
+  let since = Date.now();
+  for (;;) {
+    const lwt = await savedListWrite(page, listKey);
+    if (lwt !== last) {
+      last = lwt;
+      since = Date.now();
+    } else if (lwt !== null && Date.now() - since >= 3000) {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`The ${listKey} list was not saved for the next unlock within ${timeout} ms`);
+    await page.waitForTimeout(250);
+  }
+}
+
 export async function syncAtRest(page: Page, timeout: number): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-tone') === 'ok', null, { timeout });
 }
@@ -117,6 +172,8 @@ export async function measurePatients(browser: Browser, target: PatientTarget, l
     const seconds = (Date.now() - started) / 1000;
     log(`patients: first sync of ${counts.total.toLocaleString('en-US')} in ${seconds.toFixed(1)} s`);
     const heapWithListMb = await measureHeap(page);
+    // As a device used a moment after its sync: the list saved (sealed) for the next unlock.
+    await protectedListSaved(page, 'patients', timeout);
 
     // Offline reloads need the service worker in control.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

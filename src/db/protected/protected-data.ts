@@ -14,6 +14,7 @@ import { createDataKey, PBKDF2_ITERATIONS, unwrapDataKey } from './data-key.ts';
 import { DeviceRecords, type KeyValueStore } from './device-records.ts';
 import { ensureDeviceNumber } from './device-sequence.ts';
 import { ProtectedDataSession, protectedDatabaseName } from './protected-session.ts';
+import type { SealedBlob } from './sealed-blobs.ts';
 
 export type ProtectedStatus = 'locked' | 'opening' | 'open';
 
@@ -149,6 +150,26 @@ export function wipeProtectedData(userId: string, options: { storage?: AnyRxStor
     await removeDatabaseNamed(protectedDatabaseName(userId), options.storage);
     new DeviceRecords(userId, options.keyValueStore).forget();
   });
+}
+
+/** The session of this open protected database (null once it is locked or closed). */
+function sessionOf(db: LocalDatabase): ProtectedDataSession | null {
+  return session && session.db === db && !db.closed ? session : null;
+}
+
+/**
+ * Seals a text with the data key of this open protected database, for keeping outside it
+ * (a protected list saved for the next unlock); rejects when the database is locked.
+ */
+export function sealForProtectedDatabase(db: LocalDatabase, text: string, context: string): Promise<SealedBlob> {
+  const open = sessionOf(db);
+  return open ? open.seal(text, context) : Promise.reject(new Error('The protected data is locked'));
+}
+
+/** Opens what `sealForProtectedDatabase` sealed (null: locked, another key, or tampered with). */
+export async function openForProtectedDatabase(db: LocalDatabase, blob: SealedBlob, context: string): Promise<string | null> {
+  const open = sessionOf(db);
+  return open ? open.open(blob, context) : null;
 }
 
 /** Protected records of the user waiting to be sent, as last counted (readable while locked). */

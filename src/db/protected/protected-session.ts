@@ -20,6 +20,7 @@ import type { SessionClient, SessionOptions } from '../session.ts';
 import { PROTECTED_TABLES } from '../tables/definitions.ts';
 import type { DeviceRecords } from './device-records.ts';
 import { encryptingStorage } from './encrypting-storage.ts';
+import { openText, sealText, type SealedBlob } from './sealed-blobs.ts';
 
 /** The protected database's name: the user's database name with `-protected`. */
 export function protectedDatabaseName(userId: string): string {
@@ -47,6 +48,8 @@ export class ProtectedDataSession {
     readonly gate: SyncGate,
     readonly engine: SyncEngine,
     private readonly status: SyncStatusApi,
+    /** The data key, in memory only while the database is open (as inside its storage). */
+    private readonly key: CryptoKey,
   ) {}
 
   /** Open the protected database with the data key and get its sync ready (`start` sets it going). */
@@ -85,7 +88,7 @@ export class ProtectedDataSession {
       channelName: `local-sync-protected-${userId}`,
       store: status,
     });
-    return new ProtectedDataSession(userId, opened.db, gate, engine, status);
+    return new ProtectedDataSession(userId, opened.db, gate, engine, status, key);
   }
 
   async start(): Promise<void> {
@@ -101,6 +104,17 @@ export class ProtectedDataSession {
     await this.engine.stop();
     await this.db.close();
     this.status.reset();
+  }
+
+  /** Seals a value saved outside the database (a protected list for the next unlock: sealed-blobs.ts). */
+  seal(text: string, context: string): Promise<SealedBlob> {
+    if (this.stopped) return Promise.reject(new Error('The protected data is locked'));
+    return sealText(this.key, text, context);
+  }
+
+  /** Opens what `seal` sealed (null: it does not open, or the data was locked meanwhile). */
+  async open(blob: SealedBlob, context: string): Promise<string | null> {
+    return this.stopped ? null : openText(this.key, blob, context);
   }
 
   awaitInSync(): Promise<void> {

@@ -67,6 +67,29 @@ export async function writeListSnapshot(userId: string, listKey: string, record:
   await run('readwrite', (store) => store.put({ ...record, format: FORMAT }, keyOf(userId, listKey)));
 }
 
+/**
+ * A protected list (patients, orders: src/lib/list/protected-list.ts) is saved sealed with
+ * the protected database's data key: nothing of a patient is stored in the clear. The
+ * same store and key space as the other lists, so sign-out forgets them with the rest.
+ */
+export interface SealedListRecord {
+  lwt: number;
+  iv: Uint8Array<ArrayBuffer>;
+  sealed: ArrayBuffer;
+}
+
+const sealedKeyOf = (userId: string, listKey: string) => keyOf(userId, `sealed:${listKey}`);
+
+export async function readSealedListSnapshot(userId: string, listKey: string): Promise<SealedListRecord | null> {
+  const stored = await run<(SealedListRecord & { format?: number }) | undefined>('readonly', (store) => store.get(sealedKeyOf(userId, listKey)));
+  if (!stored || stored.format !== FORMAT || typeof stored.lwt !== 'number' || !(stored.iv instanceof Uint8Array) || !(stored.sealed instanceof ArrayBuffer)) return null;
+  return { lwt: stored.lwt, iv: stored.iv as Uint8Array<ArrayBuffer>, sealed: stored.sealed };
+}
+
+export async function writeSealedListSnapshot(userId: string, listKey: string, record: SealedListRecord): Promise<void> {
+  await run('readwrite', (store) => store.put({ ...record, format: FORMAT }, sealedKeyOf(userId, listKey)));
+}
+
 /** Forget a user's saved lists, of every kind (sign-out). */
 export async function deleteListSnapshots(userId: string): Promise<void> {
   await run('readwrite', (store) => store.delete(IDBKeyRange.bound(`${userId}:`, `${userId}:\uffff`)));

@@ -139,18 +139,35 @@ function AddPatientDialog({ slot, onAdded }: { slot: AddPatientSlot; onAdded: (p
   );
 }
 
-export function PatientStep(props: { draft: OrderDraft; update: Update; patients: readonly PatientDoc[]; loading: boolean; addPatient?: AddPatientSlot }) {
-  const chosen = props.patients.find((patient) => patient.id === props.draft.patientId) ?? null;
-  const search = (query: string) => {
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    return props.patients
-      .filter((patient) => {
-        const text = `${patient.first_name} ${patient.last_name} ${patient.date_of_birth} ${patient.lab_patient_id}`.toLowerCase();
-        return patient.is_active && words.every((word) => text.includes(word));
-      })
-      .slice(0, 8)
-      .map((patient) => ({ id: patient.id, label: patientLabel(patient), detail: `Born ${patient.date_of_birth} · ${patient.lab_patient_id}` }));
-  };
+/** How many patients the step offers for a query. */
+const PATIENT_CHOICES = 8;
+
+/** The active patients a query finds, the first few by name, as the picker shows them. */
+export function patientChoices(found: readonly PatientDoc[]): Array<{ id: string; label: string; detail: string }> {
+  const choices: Array<{ id: string; label: string; detail: string }> = [];
+  for (const patient of found) {
+    if (!patient.is_active) continue;
+    choices.push({ id: patient.id, label: patientLabel(patient), detail: `Born ${patient.date_of_birth} · ${patient.lab_patient_id}` });
+    if (choices.length === PATIENT_CHOICES) break;
+  }
+  return choices;
+}
+
+/**
+ * The patient step searches the patient list's index (src/lib/patients: name, date of birth
+ * as typed, lab patient id, MRN; each word in any field), as fast as the patient list at
+ * 100,000 patients, instead of filtering every patient on each key.
+ */
+export function PatientStep(props: {
+  draft: OrderDraft;
+  update: Update;
+  chosen: PatientDoc | null;
+  searchPatients: (query: string) => readonly PatientDoc[];
+  loading: boolean;
+  addPatient?: AddPatientSlot;
+}) {
+  const chosen = props.chosen;
+  const search = (query: string) => (query.trim() === '' ? [] : patientChoices(props.searchPatients(query)));
   return (
     <StepCard id="step-patient" number={3} title="Patient" done={chosen !== null}>
       {chosen ? (

@@ -57,7 +57,7 @@ function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; refe
   const organization = organizations.status === 'ready' ? (organizations.value.find((item) => item.id === draft.organizationId) ?? null) : null;
   const providerList = providers.status === 'ready' ? providers.value : null;
   const provider = providerList?.find((item) => item.id === draft.providerId) ?? null;
-  const patient = records.patients.find((item) => item.id === draft.patientId) ?? null;
+  const patient = records.patient(draft.patientId);
   const priorServices = useMemo<PriorService[]>(
     () =>
       records.orders
@@ -116,7 +116,14 @@ function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; refe
     <Grid templateColumns="minmax(0, 1fr)" gap="4" maxW="5xl">
       <OrganizationStep draft={draft} update={update} organizations={organizations.status === 'ready' ? organizations.value : []} />
       <ProviderStep draft={draft} update={update} providers={providerList} alerts={providerAlerts} now={now} />
-      <PatientStep draft={draft} update={update} patients={records.patients} loading={records.status === 'loading'} addPatient={addPatient} />
+      <PatientStep
+        draft={draft}
+        update={update}
+        chosen={patient}
+        searchPatients={records.searchPatients}
+        loading={records.status === 'loading'}
+        addPatient={addPatient}
+      />
       <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} enrollmentAlert={evaluation.enrollmentAlert} />
       <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} favourites={favourites} stars={stars} />
       <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />

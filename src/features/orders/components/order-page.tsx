@@ -65,7 +65,7 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
   const order = one.order;
   // The patient and the series' other orders: shared, and read already when coming from entry or the list.
   const records = useProtectedRecords(db);
-  const patient = order ? records.patients.find((item) => item.id === order.patient_id) : undefined;
+  const patient = order ? (records.patient(order.patient_id) ?? undefined) : undefined;
   const provider = useProviderNames(order ? [order.provider_id] : []).get(order?.provider_id ?? '');
   useEffect(() => {
     if (order) void loadDataLayer().then((data) => data.recordOpening('orders', order.id, order.patient_id));

@@ -94,4 +94,41 @@ describe('the order list source', () => {
     expect(index().query('').map((row) => row.patientName)).toEqual(['Whitfield-Hale, Eleanor', 'Whitfield-Hale, Eleanor']);
     source.stop();
   });
+
+  it('saves the slim orders and patients it is joined from, and is joined again from them with no full read', async () => {
+    const first = orderListDefinition.deps(secure, local) as ReturnType<typeof orderListDefinition.deps> & { savable: NonNullable<ReturnType<typeof orderListDefinition.deps>['savable']> };
+    const latest = await first.savable.latestWrite();
+    const rows = (await first.allRows()) as OrderListRow[];
+    expect(Number.isFinite(latest)).toBe(true);
+    const saved = JSON.parse(JSON.stringify(first.savable.state(rows))) as { primaries: Array<Record<string, unknown>>; found: Record<string, unknown[]> };
+    // Only what a row reads: no tests, answers or billing of an order, no address of a patient.
+    expect(Object.keys(saved.primaries[0]!).sort()).toEqual(
+      ['abn', 'collected_at', 'created_at', 'id', 'local_dirty', 'organization_id', 'patient_id', 'priority', 'provider_id', 'requisition_number', 'status'].sort(),
+    );
+    expect(Object.keys(saved.found)).toEqual(['patient']);
+
+    // Pulled at unlock, after the list was saved: taken from the saved list with this one read again.
+    await secure.orders.insert(order('0b8e6c2e-4444-4f5e-9d1c-000000000003', 'R-7-0003', ADA, '2026-11-22T09:00:00.000Z'));
+    const second = orderListDefinition.deps(secure, local);
+    expect(await second.savable!.latestWrite()).toBeGreaterThan(latest);
+    const restored = vi.fn();
+    const source = new ListSource<OrderListRow>(
+      { name: 'orders', scope: 'all', createIndex: (list) => new SearchIndex(orderListDefinition.index, list), includes: () => true },
+      { ...second, allRows: async () => (restored(), second.savable!.restore(saved, latest)) },
+    );
+    source.start();
+    await vi.waitFor(() => expect(source.getSnapshot().phase).toBe('ready'), WAIT);
+    expect(restored).toHaveBeenCalledTimes(1);
+    const index = () => source.getSnapshot().index!;
+    const shown = (list: readonly OrderListRow[]) => list.map((row) => `${row.requisition_number} ${row.patientName} ${row.providerName} ${row.organizationName}`).sort();
+    expect(shown(index().rows())).toEqual(
+      shown([...rows, { requisition_number: 'R-7-0003', patientName: 'Whitfield-Hale, Eleanor', providerName: 'Okafor, Ada', organizationName: 'Capital Region Family Medicine' } as OrderListRow]),
+    );
+    // Restored, it still follows the changes: the patient renamed re-joins their orders.
+    const patient = await secure.patients.findOne(ELEANOR).exec();
+    await patient!.incrementalPatch({ last_name: 'Hale' });
+    await vi.waitFor(() => expect(index().query('hale').length).toBe(rows.length + 1), WAIT);
+    expect(second.savable!.lastWrite()).toBeGreaterThan(latest);
+    source.stop();
+  });
 });

@@ -5,7 +5,8 @@
  * read and opened once after unlock, then kept current from the four change streams (an
  * order written, a patient renamed, a provider's NPI corrected re-join only the rows they
  * touch; src/lib/list/joined-list-deps.ts). Only what a row shows and is searched by stays
- * in memory, and nothing of it is written anywhere.
+ * in memory (`slimOrder`), and it is written nowhere but sealed with the data key, for the
+ * next unlock (src/lib/list/savable-list.ts).
  */
 import type { LocalDatabase, OrderDoc } from '../../../db/index.ts';
 import { joinedListDeps, keepFields } from '../../../lib/list/joined-list-deps.ts';
@@ -44,6 +45,13 @@ export function orderListRow(order: OrderDoc, found: Readonly<Record<'patient' |
   };
 }
 
+/** What the list keeps of an order (what its row and its lookups read; an ABN only while it awaits a signature). */
+export function slimOrder(order: OrderDoc): OrderDoc {
+  const kept = keepFields('requisition_number', 'status', 'priority', 'organization_id', 'provider_id', 'patient_id', 'collected_at', 'created_at', 'local_dirty')(order as unknown as Doc);
+  kept.abn = abnAwaitsSignature(order.abn) ? order.abn : null;
+  return kept as unknown as OrderDoc;
+}
+
 export const orderListDefinition: ProtectedListDefinition<OrderListRow> = {
   name: 'orders',
   index: ORDER_INDEX as ProtectedListDefinition<OrderListRow>['index'],
@@ -58,6 +66,7 @@ export const orderListDefinition: ProtectedListDefinition<OrderListRow> = {
           organization: { collection: 'organizations', foreignKey: (order) => order.organization_id, slim: keepFields('legal_name'), referencedOnly: true },
         },
         join: orderListRow,
+        slimPrimary: slimOrder,
       },
       local ? { provider: local, organization: local } : {},
     ),

@@ -5,7 +5,10 @@
  * MRNs without case and surrounding spaces. The staff member decides: duplicates are shown
  * with links before saving, never refused.
  */
+import { nameKey } from '../../../lib/patients/patient-search.ts';
 import { mrnsOf, type MedicalRecordNumber } from './patient-record.ts';
+
+export { nameKey };
 
 export interface DuplicateCandidate {
   id: string;
@@ -23,13 +26,6 @@ export interface PossibleDuplicate<T extends DuplicateCandidate> {
   sharedMrns: MedicalRecordNumber[];
 }
 
-export function nameKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
 
 const mrnKey = (row: MedicalRecordNumber) => `${row.organization_id.toLowerCase()}|${row.mrn.trim().toLowerCase()}`;
 

@@ -5,6 +5,8 @@
  */
 import { formatMbi } from '../../../lib/lab/mbi.ts';
 
+export { mrnsOf, type MedicalRecordNumber } from '../../../lib/patients/patient-search.ts';
+
 export const SEXES = ['female', 'male', 'other', 'unknown'] as const;
 export type Sex = (typeof SEXES)[number];
 export const SEX_LABELS: Record<Sex, string> = { female: 'Female', male: 'Male', other: 'Other', unknown: 'Unknown' };
@@ -32,10 +34,6 @@ export interface Coverage {
   relationship: Relationship;
 }
 
-export interface MedicalRecordNumber {
-  organization_id: string;
-  mrn: string;
-}
 
 /** The coverages of a record, primary first. */
 export function coveragesOf(record: { coverages: unknown }): Coverage[] {
@@ -43,9 +41,6 @@ export function coveragesOf(record: { coverages: unknown }): Coverage[] {
   return [...list].sort((a, b) => (a.rank === b.rank ? 0 : a.rank === 'primary' ? -1 : 1));
 }
 
-export function mrnsOf(record: { medical_record_numbers: unknown }): MedicalRecordNumber[] {
-  return Array.isArray(record.medical_record_numbers) ? (record.medical_record_numbers as MedicalRecordNumber[]) : [];
-}
 
 /** A member id as shown: an MBI with its dashes, any other id as stored. */
 export function displayMemberId(coverage: Pick<Coverage, 'payer_type' | 'member_id'>): string {

@@ -1,6 +1,7 @@
 /**
  * What the results pages read: every result and patient of the open protected database (read
- * whole and decrypted once, as the order list does: their indexes hold nothing to select by),
+ * whole and decrypted once, as the order list does: their indexes hold nothing to select by;
+ * the patients are the patient list's, src/lib/patients),
  * kept current from the change streams in memory; and, from the user's own database, which provider
  * record this login is (the ordering provider signs off) and the providers' report formats.
  */
@@ -8,6 +9,7 @@ import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { LocalDatabase, PatientDoc, PreferenceDoc, ProfileDoc, ResultDoc } from '../../../db/index.ts';
 import { protectedCollection, useProtectedList } from '../../../lib/list/protected-list.ts';
+import { usePatientList } from '../../../lib/patients/patient-list.ts';
 import { useLiveQuery } from '../../../lib/local-data/use-live-query.ts';
 
 export interface ResultRecords {
@@ -25,10 +27,10 @@ const NONE: readonly never[] = [];
  */
 export function useResultRecords(db: LocalDatabase): ResultRecords {
   const results = useProtectedList(protectedCollection<ResultDoc>('results'), db);
-  const patients = useProtectedList(protectedCollection<PatientDoc>('patients'), db);
+  const patients = usePatientList(db);
   const failed = results.phase === 'error' || patients.phase === 'error';
   const resultRows = results.index?.rows() ?? NONE;
-  const patientRows = patients.index?.rows() ?? NONE;
+  const patientRows = (patients.index?.rows() ?? NONE) as readonly PatientDoc[];
   const status = failed ? 'error' : results.index && patients.index ? 'ready' : 'loading';
   return useMemo(() => ({ status, results: resultRows, patients: patientRows }), [status, resultRows, patientRows]);
 }
