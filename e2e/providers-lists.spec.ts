@@ -1,8 +1,9 @@
 /**
  * Journey: staff find providers (spec §2, §4, §5). The three lists with their titles,
  * columns, order and Add Provider; live search in each list's scope; each empty state,
- * with and without a search; the keyboard (`/`, Escape, rows that open on Enter); the
- * spinner while the first download runs, and the spec §8 error when it fails.
+ * with and without a search; the keyboard (`/`, Escape, rows that open on Enter); a new
+ * device served by the server while its first download runs (issue 28), the spinner while
+ * nothing has answered yet, and the spec §8 error when both fail.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, signIn, toastWith } from './support/session.ts';
@@ -189,12 +190,50 @@ test.describe('as staff', () => {
   });
 });
 
-test('a spinner shows while the first download runs', async ({ page }) => {
-  // Slow the first page of providers down so the spinner is certainly on screen.
+test('a new device lists and finds providers from the server while its first download is held, then from its own copy', async ({ page }) => {
+  // Hold the download of the providers (their pulls and their count) until released.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/rest/v1/providers?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
+    await held;
+    await route.continue().catch(() => undefined);
   });
+  await signInAsStaff(page);
+  await page.goto('/providers');
+  const note = page.getByTestId('provider-list-copy');
+  await expect(note).toContainText('This device is still downloading its copy: until it is complete, the list and search come from the server.');
+  await expect(note.getByTestId('provider-list-copy-progress')).toContainText('records downloaded');
+  await expect(note.getByRole('progressbar')).toBeVisible();
+  await expect(providerRow(page, 'George Abernathy')).toBeVisible();
+  const firstRows = await rowNames(page);
+  const count = await page.getByTestId('provider-count').textContent();
+
+  await search(page).fill('okafor');
+  await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+  await expect(page.getByTestId('provider-count')).toHaveText(`1 of ${count}`);
+  await page.screenshot({ path: test.info().outputPath('new-device-from-server.png'), fullPage: true });
+  await search(page).fill('');
+  await expect.poll(() => rowNames(page)).toEqual(firstRows);
+
+  release();
+  await expect(note).toHaveCount(0, { timeout: 60_000 });
+  // The same rows, order and count from this device's copy.
+  expect(await rowNames(page)).toEqual(firstRows);
+  await expect(page.getByTestId('provider-count')).toHaveText(count ?? '');
+  await search(page).fill('okafor');
+  await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+  await providerRow(page, 'Samuel Okafor').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, M.D.');
+});
+
+test('a spinner shows while neither the server nor the first download has answered', async ({ page }) => {
+  // Slow the server's first page and the download down so the spinner is certainly on screen.
+  for (const pattern of ['**/rest/v1/providers?*', '**/rest/v1/rpc/directory_providers*']) {
+    await page.route(pattern, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+  }
   await signInAsStaff(page);
   await page.goto('/providers');
   await expect(page.getByTestId('provider-list-loading')).toBeVisible();
@@ -209,10 +248,13 @@ for (const { path, message } of [
 ]) {
   test(`a failed first download of ${path} says '${message}', and Try again recovers`, async ({ page }) => {
     let failing = true;
-    await page.route('**/rest/v1/providers?*', async (route) => {
-      if (!failing) return route.continue();
-      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
-    });
+    // The download and the server's pages both fail: nothing can be shown.
+    for (const pattern of ['**/rest/v1/providers?*', '**/rest/v1/rpc/directory_providers*']) {
+      await page.route(pattern, async (route) => {
+        if (!failing) return route.continue();
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
+      });
+    }
     await signInAsStaff(page);
     await page.goto(path);
     await expect(toastWith(page, 'Error').filter({ hasText: message })).toBeVisible({ timeout: 60_000 });
