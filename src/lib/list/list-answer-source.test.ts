@@ -4,6 +4,7 @@ import { chooseAnswerSource, type AnswerSourceInput } from './list-answer-source
 
 const downloading: AnswerSourceInput = {
   firstSyncDone: false,
+  firstSyncKnown: true,
   localReady: true,
   online: true,
   hasRemote: true,
@@ -21,6 +22,15 @@ describe('chooseAnswerSource', () => {
       source: 'remote',
       copy: { kind: 'from-server' },
       askServer: true,
+    });
+  });
+
+  it('reads the local copy until the device knows whether its copy is complete (a reload, before the database opens)', () => {
+    expect(chooseAnswerSource({ ...downloading, firstSyncKnown: false })).toEqual({ source: 'local', copy: { kind: 'complete' }, askServer: false });
+    expect(chooseAnswerSource({ ...downloading, firstSyncKnown: false, localReady: false, online: false })).toEqual({
+      source: 'local',
+      copy: { kind: 'complete' },
+      askServer: false,
     });
   });
 

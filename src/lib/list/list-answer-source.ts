@@ -3,6 +3,8 @@
  * server while this device's first download has not finished. One pure rule, so each case
  * is tested on its own (list-answer-source.test.ts):
  *
+ * - not known yet (a reload, until the database has said whether the copy is complete):
+ *   local, as it always was (the saved first page and list paint at once);
  * - the copy is complete: local (after a reload too: the server is never asked then). Just
  *   after the download finishes, the server's answer stays on screen until the local list
  *   is built, if it answers the same search, so the switch shows nothing but the indicator;
@@ -23,6 +25,8 @@ export type CopyState =
 export interface AnswerSourceInput {
   /** The first download has finished on this device (or finished in an earlier session). */
   firstSyncDone: boolean;
+  /** Whether `firstSyncDone` is known yet (this device's record of it has been read). */
+  firstSyncKnown: boolean;
   /** The local list is built (its index), so it can answer any search. */
   localReady: boolean;
   online: boolean;
@@ -44,6 +48,8 @@ export interface AnswerSource {
 }
 
 export function chooseAnswerSource(input: AnswerSourceInput): AnswerSource {
+  // Not known yet (a reload, before the database is open): the local list, as before issue 28.
+  if (!input.firstSyncKnown) return { source: 'local', copy: { kind: 'complete' }, askServer: false };
   if (input.firstSyncDone) {
     const bridge = !input.localReady && input.online && input.remoteStatus === 'ready' && input.remoteAnswersSearch && !input.localOnlyFilter;
     return { source: bridge ? 'remote' : 'local', copy: { kind: 'complete' }, askServer: false };

@@ -67,12 +67,14 @@ export function useListAnswer<T extends IndexedRow, S extends string>(
 ): ListAnswer<T> {
   const local = useListRows(list, definition, scope, search, filter);
   const online = useSyncStore((state) => state.online);
+  const firstSyncKnown = useSyncStore((state) => state.firstSync.done || state.firstSync.checked === true);
   const remote = useRemoteList(definition, scope);
   const getRemote: () => RemoteSnapshot<T> = remote ? remote.getSnapshot : noSnapshot;
   const snapshot = useSyncExternalStore(remote ? remote.subscribe : noSubscribe, getRemote, getRemote);
   const needle = searchKey(search);
   const choice = chooseAnswerSource({
     firstSyncDone: list.firstSyncDone,
+    firstSyncKnown,
     localReady: list.index !== null,
     online,
     hasRemote: definition.remote !== undefined,
