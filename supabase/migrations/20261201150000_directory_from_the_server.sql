@@ -15,12 +15,13 @@
 -- The list's searchKey in SQL: accents removed (NFD, combining marks dropped), typographic
 -- apostrophes made plain, lowercase, control characters and runs of white space read as one
 -- space, ends trimmed. Plain printable ASCII (most names) skips the Unicode work, as the app
--- does. Immutable, so it can be indexed; no SET clause, so it inlines.
+-- does. Immutable, so it can be indexed.
 create function private.search_key(value text)
 returns text
 language sql
 immutable
 parallel safe
+set search_path = ''
 return case
   when value is null then ''
   when value ~ '^[ -~]*$' then pg_catalog.btrim(pg_catalog.regexp_replace(pg_catalog.lower(value), ' +', ' ', 'g'))
@@ -40,6 +41,75 @@ create index providers_directory_order on public.providers
   ((private.search_key(last_name)) collate "C", (private.search_key(first_name)) collate "C", id)
   where not _deleted;
 
+-- Each provider's search keys, kept by trigger: a search must not normalise 50,000 names
+-- per request (that took seconds on PGlite at 20,000 providers; reading stored keys is one
+-- strpos per row). Apart from public.providers so the synced table and its replication
+-- are unchanged; not exposed through the API (schema private). The directory function
+-- reads it joined to public.providers, whose RLS decides what the caller sees.
+create table private.provider_search_keys (
+  id uuid primary key references public.providers (id) on delete cascade,
+  -- 'first last' || chr(1) || 'last, first' (the list's haystack without the NPI).
+  names text not null,
+  last_key text not null,
+  first_key text not null,
+  npi_key text not null
+);
+comment on table private.provider_search_keys is 'Search keys of each provider (private.search_key of the names and NPI), kept by trigger for directory_providers (issue 28).';
+revoke all on table private.provider_search_keys from public, anon, authenticated;
+grant select on table private.provider_search_keys to authenticated, service_role;
+
+-- Inserts are kept per statement (an import or a seed of thousands of rows is one insert
+-- of their keys), updates of a name or the NPI per row (a transition table cannot go with
+-- a column list).
+create function private.keep_inserted_provider_search_keys()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.provider_search_keys (id, names, last_key, first_key, npi_key)
+  select k.id, k.first_key || ' ' || k.last_key || pg_catalog.chr(1) || k.last_key || ', ' || k.first_key, k.last_key, k.first_key, k.npi_key
+  from (select i.id, private.search_key(i.first_name) as first_key, private.search_key(i.last_name) as last_key, private.search_key(i.npi) as npi_key
+        from inserted i) k
+  on conflict (id) do update
+    set names = excluded.names, last_key = excluded.last_key, first_key = excluded.first_key, npi_key = excluded.npi_key;
+  return null;
+end;
+$$;
+
+create function private.keep_updated_provider_search_keys()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_first text := private.search_key(new.first_name);
+  v_last text := private.search_key(new.last_name);
+begin
+  insert into private.provider_search_keys (id, names, last_key, first_key, npi_key)
+  values (new.id, v_first || ' ' || v_last || pg_catalog.chr(1) || v_last || ', ' || v_first, v_last, v_first, private.search_key(new.npi))
+  on conflict (id) do update
+    set names = excluded.names, last_key = excluded.last_key, first_key = excluded.first_key, npi_key = excluded.npi_key;
+  return null;
+end;
+$$;
+revoke execute on function private.keep_inserted_provider_search_keys(), private.keep_updated_provider_search_keys() from public, anon, authenticated;
+create trigger keep_inserted_provider_search_keys
+  after insert on public.providers
+  referencing new table as inserted
+  for each statement execute function private.keep_inserted_provider_search_keys();
+create trigger keep_updated_provider_search_keys
+  after update of first_name, last_name, npi on public.providers
+  for each row execute function private.keep_updated_provider_search_keys();
+
+insert into private.provider_search_keys (id, names, last_key, first_key, npi_key)
+select p.id,
+  private.search_key(p.first_name) || ' ' || private.search_key(p.last_name) || pg_catalog.chr(1) || private.search_key(p.last_name) || ', ' || private.search_key(p.first_name),
+  private.search_key(p.last_name), private.search_key(p.first_name), private.search_key(p.npi)
+from public.providers p;
+
 -- What a list row shows of the stored PECOS evidence (the list's slimRow, from
 -- medicareLabOrdering in src/features/providers/model/pecos-status.ts): whether the
 -- provider may order Medicare Part B lab tests, for this NPI, or null when unknown (no NPI,
@@ -49,6 +119,7 @@ returns jsonb
 language sql
 immutable
 parallel safe
+set search_path = ''
 return case
   when pg_catalog.btrim(coalesce(p_npi, '')) = '' or p_data is null or pg_catalog.jsonb_typeof(p_data) <> 'object' then null
   when pg_catalog.jsonb_typeof(p_data -> 'npi') = 'string' and pg_catalog.btrim(p_data ->> 'npi') <> pg_catalog.btrim(p_npi) then null
@@ -105,7 +176,6 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 60), 1), 1000);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_scope_count bigint;
-  v_match_count bigint;
 begin
   if p_scope is null or p_scope not in ('all', 'healthcare', 'non_healthcare') then
     raise exception 'Unknown provider list: %', p_scope using errcode = '22023';
@@ -128,23 +198,16 @@ begin
   end if;
 
   return query
-    with matched as (
-      select p.*, k.f, k.l
-      from public.providers p
-      cross join lateral (select private.search_key(p.first_name) as f, private.search_key(p.last_name) as l) k
-      where not p._deleted
-        and (p_scope = 'all' or (pg_catalog.btrim(coalesce(p.npi, '')) <> '') = (p_scope = 'healthcare'))
-        and pg_catalog.strpos(
-          k.f || ' ' || k.l || pg_catalog.chr(1) || k.l || ', ' || k.f
-            || case when p_scope <> 'non_healthcare' and pg_catalog.btrim(coalesce(p.npi, '')) <> ''
-                 then pg_catalog.chr(1) || private.search_key(p.npi) else '' end,
-          v_needle) > 0
-    )
-    select m.id, m.first_name, m.last_name, m.credential, m.nickname, m.email, m.npi, m.taxonomy_description,
-      m.is_active, m.exclusion_status, m.pecos_verified, m.pecos_verification_date,
-      private.list_pecos_answer(m.npi, m.pecos_verification_data), pg_catalog.count(*) over (), v_scope_count
-    from matched m
-    order by m.l collate "C", m.f collate "C", m.id
+    select p.id, p.first_name, p.last_name, p.credential, p.nickname, p.email, p.npi, p.taxonomy_description,
+      p.is_active, p.exclusion_status, p.pecos_verified, p.pecos_verification_date,
+      private.list_pecos_answer(p.npi, p.pecos_verification_data), pg_catalog.count(*) over (), v_scope_count
+    from public.providers p
+    join private.provider_search_keys k on k.id = p.id
+    where not p._deleted
+      and (p_scope = 'all' or (pg_catalog.btrim(coalesce(p.npi, '')) <> '') = (p_scope = 'healthcare'))
+      and (pg_catalog.strpos(k.names, v_needle) > 0
+        or (p_scope <> 'non_healthcare' and k.npi_key <> '' and pg_catalog.strpos(k.npi_key, v_needle) > 0))
+    order by k.last_key collate "C", k.first_key collate "C", p.id
     limit v_limit offset v_offset;
 end;
 $$;

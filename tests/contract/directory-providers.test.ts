@@ -1,5 +1,5 @@
 /**
- * `directory_providers` (issue 28): a provider list's page from the server while a device's
+ * `directory_providers` and `directory_organizations` (issue 28): a provider list's page from the server while a device's
  * own copy is still downloading. It must answer exactly as the local list would (the same
  * rows, matched by the same haystack rule, in the same order), so the answers are compared
  * with the app's own provider index (src/features/providers/model/search-text.ts) on names
@@ -14,7 +14,8 @@ import { providerIndexSpec, searchKey, type ProviderSearchScope } from '../../sr
 import { PROVIDER_PAGE_FUNCTION } from '../../src/features/providers/data/provider-remote-query.ts';
 import { pageArguments } from '../../src/lib/list/rpc-page-query.ts';
 import { anonClient, serviceClient, signedInUser, staffUser, userWithRole, type Client } from '../helpers/clients.ts';
-import { expectOk, providerRow, randomNpi, seedRows, type Row } from './directory-helpers.ts';
+import { ORGANIZATION_PAGE_FUNCTION, organizationListDefinition, slimOrganization } from '../../src/features/organizations/data/organization-list-definition.ts';
+import { expectOk, organizationRow, providerRow, randomNpi, seedRows, type Row } from './directory-helpers.ts';
 
 const tag = `dirq${randomUUID().slice(0, 6)}`;
 const npiOfOkafor = randomNpi();
@@ -54,7 +55,7 @@ async function idsOf(client: Client, scope: ProviderSearchScope, search: string)
 beforeAll(async () => {
   rows = await seedRows(
     'providers',
-    people.map((person) => providerRow(person)),
+    people.map((person) => providerRow({ _deleted: false, ...person })),
   );
   staff = (await staffUser('dirq')).client;
 });
@@ -131,5 +132,56 @@ describe('directory_providers under RLS', () => {
     const link = await serviceClient().from('profiles').update({ provider_id: own.id }).eq('id', user.id);
     expect(link.error).toBeNull();
     expect(await idsOf(user.client, 'all', tag)).toEqual([own.id]);
+  });
+});
+
+describe('directory_organizations answers as the local organization list would', () => {
+  const orgTag = `dirorg${randomUUID().slice(0, 6)}`;
+  let organizations: Row[];
+
+  beforeAll(async () => {
+    organizations = await seedRows('organizations', [
+      organizationRow({ legal_name: `Zeta Clinic ${orgTag}`, type: 'healthcare' }),
+      organizationRow({ legal_name: `älpha Care ${orgTag}`, dba_name: 'Sunrise Lab', practice_address: { line1: '1 Main St', city: 'Saratoga Springs', state: 'NY', zip: '12866' } }),
+      organizationRow({ legal_name: `Alpha care ${orgTag}`, type: 'sole_proprietor' }),
+      organizationRow({ legal_name: `Beta ${orgTag}`, dba_name: 'Saratoga Draw Station' }),
+    ]);
+  });
+
+  function expectedOrganizations(scope: 'all' | 'healthcare' | 'non_healthcare' | 'sole_proprietor', search: string): string[] {
+    const index = new SearchIndex(organizationListDefinition.index(scope), organizations.map((row) => slimOrganization(row as never)));
+    return index.query(search).map((row) => row.id);
+  }
+
+  async function organizationIds(scope: 'all' | 'healthcare' | 'non_healthcare' | 'sole_proprietor', search: string): Promise<string[]> {
+    const answer = await staff.rpc(ORGANIZATION_PAGE_FUNCTION, pageArguments({ scope, search: searchKey(search), offset: 0, limit: 1000 }));
+    expectOk(answer, 200);
+    const mine = new Set(organizations.map((row) => row.id));
+    return (answer.data as Row[]).map((row) => row.id as string).filter((id) => mine.has(id));
+  }
+
+  it('lists and searches in the same order, by the same fields (legal name, DBA, NPI, account number, city)', async () => {
+    for (const scope of ['all', 'non_healthcare', 'sole_proprietor'] as const) {
+      for (const search of [orgTag, 'alpha', 'saratoga', 'sunrise', String(organizations[0]!.account_number).toLowerCase()]) {
+        expect(await organizationIds(scope, search), `${scope}: "${search}"`).toEqual(expectedOrganizations(scope, search));
+      }
+    }
+    expect(expectedOrganizations('all', 'saratoga')).toHaveLength(2);
+    expect(expectedOrganizations('all', orgTag)).toHaveLength(4);
+  });
+
+  it('reduces the practice address to its city and state, as the list keeps it', async () => {
+    const answer = await staff.rpc(ORGANIZATION_PAGE_FUNCTION, pageArguments({ scope: 'all', search: 'sunrise lab', offset: 0, limit: 5 }));
+    expectOk(answer, 200);
+    const row = (answer.data as Row[]).find((candidate) => candidate.id === organizations[1]!.id);
+    expect(row).toMatchObject({ city: 'Saratoga Springs', state: 'NY', dba_name: 'Sunrise Lab' });
+    expect(row).not.toHaveProperty('practice_address');
+  });
+
+  it('answers nothing to an account without a role', async () => {
+    const waiting = await signedInUser('dirorg-norole');
+    const answer = await waiting.client.rpc(ORGANIZATION_PAGE_FUNCTION, pageArguments({ scope: 'all', search: orgTag, offset: 0, limit: 5 }));
+    expectOk(answer, 200);
+    expect(answer.data).toEqual([]);
   });
 });
