@@ -22,7 +22,8 @@ async function findRow(page: Page, name: string) {
 
 async function signInAsStaff(page: Page): Promise<void> {
   await signIn(page, STAFF.email, STAFF.password);
-  await expect(page).not.toHaveURL(/\/auth/);
+  // Generous: on a loaded machine the app's first load after sign-in can take a while.
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 60_000 });
 }
 
 // One signed-in page for the journeys of this block: each opens its list by address, and a
@@ -201,11 +202,13 @@ test('a new device lists and finds providers from the server while its first dow
   await signInAsStaff(page);
   await page.goto('/providers');
   const note = page.getByTestId('provider-list-copy');
-  await expect(note).toContainText('This device is still downloading its copy: until it is complete, the list and search come from the server.');
+  await expect(note).toContainText('This device is still downloading its copy: until it is complete, the list and search come from the server.', { timeout: 60_000 });
   await expect(note.getByTestId('provider-list-copy-progress')).toContainText('records downloaded');
   await expect(note.getByRole('progressbar')).toBeVisible();
-  await expect(providerRow(page, 'George Abernathy')).toBeVisible();
-  const firstRows = await rowNames(page);
+  await expect(providerRow(page, 'George Abernathy')).toBeVisible({ timeout: 30_000 });
+  // The rows at the top (how many are mounted depends on the room the note leaves).
+  const top = async () => (await rowNames(page)).slice(0, 6);
+  const firstRows = await top();
   const count = await page.getByTestId('provider-count').textContent();
 
   await search(page).fill('okafor');
@@ -213,12 +216,12 @@ test('a new device lists and finds providers from the server while its first dow
   await expect(page.getByTestId('provider-count')).toHaveText(`1 of ${count}`);
   await page.screenshot({ path: test.info().outputPath('new-device-from-server.png'), fullPage: true });
   await search(page).fill('');
-  await expect.poll(() => rowNames(page)).toEqual(firstRows);
+  await expect.poll(top).toEqual(firstRows);
 
   release();
   await expect(note).toHaveCount(0, { timeout: 60_000 });
   // The same rows, order and count from this device's copy.
-  expect(await rowNames(page)).toEqual(firstRows);
+  expect(await top()).toEqual(firstRows);
   await expect(page.getByTestId('provider-count')).toHaveText(count ?? '');
   await search(page).fill('okafor');
   await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
