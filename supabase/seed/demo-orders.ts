@@ -33,6 +33,9 @@ const PLAN: ReadonlyArray<[number, string[], string[], string, number, 'routine'
   [5, ['TSH'], ['E03.9'], 'submitted', 0, 'stat', 'insurance'],
   [3, ['HBA1C'], ['E11.9'], 'resulted', 12, 'routine', 'insurance'],
   [10, ['CBC'], [], 'resulted', 21, 'routine', 'client'],
+  // Earlier blood counts of the same patient, so the result page's "Results over time" has a series.
+  [10, ['CBC'], [], 'resulted', 35, 'routine', 'client'],
+  [10, ['CBC'], [], 'resulted', 49, 'routine', 'client'],
 ];
 
 export function demoOrders(

@@ -33,6 +33,34 @@ const REPORTED: Record<string, Analyte[]> = {
   ],
 };
 
+/**
+ * How far an analyte stood from its reported value at a patient's earlier results of the same
+ * test (index 1 = the visit before the latest, …): a slowly recovering hemoglobin, so the demo
+ * has a series to chart. The flags stay true to the values (all still under 12.0 g/dL: L).
+ */
+const EARLIER_OFFSETS: Record<string, number[]> = {
+  '718-7': [0, -0.6, -1.1],
+};
+
+/** Each result's place among the same patient's results of the same test, latest first. */
+function visitRanks(orders: readonly OrderLike[]): Map<string, number> {
+  const byPatientTest = new Map<string, OrderLike[]>();
+  for (const order of orders) {
+    for (const test of order.tests as Array<{ code: string }>) {
+      const key = `${order.patient_id as string}:${test.code}`;
+      byPatientTest.set(key, [...(byPatientTest.get(key) ?? []), order]);
+    }
+  }
+  const ranks = new Map<string, number>();
+  for (const [key, same] of byPatientTest) {
+    const test = key.slice(key.lastIndexOf(':') + 1);
+    [...same]
+      .sort((a, b) => Date.parse(b.collected_at as string) - Date.parse(a.collected_at as string))
+      .forEach((order, rank) => ranks.set(`${order.id as string}:${test}`, rank));
+  }
+  return ranks;
+}
+
 export interface DemoResultRow {
   [column: string]: string | boolean | null | object;
 }
@@ -43,6 +71,7 @@ interface OrderLike {
 
 export function demoResults(orders: readonly OrderLike[]): DemoResultRow[] {
   const rows: DemoResultRow[] = [];
+  const ranks = visitRanks(orders.filter((order) => order.status === 'resulted' || order.status === 'in_progress'));
   for (const order of orders) {
     if (order.status !== 'resulted' && order.status !== 'in_progress') continue;
     const tests = order.tests as Array<{ code: string; name: string }>;
@@ -52,10 +81,14 @@ export function demoResults(orders: readonly OrderLike[]): DemoResultRow[] {
     tests.forEach((test, index) => {
       // An order in progress has its last test still preliminary.
       const status = order.status === 'in_progress' && index === tests.length - 1 ? 'P' : 'F';
-      const observations: StoredObservation[] = (REPORTED[test.code] ?? []).map(([code, text, value, units, range, flag], i) => ({
-        set_id: i + 1, code, system: 'LN', text, value_type: 'NM', value: String(value), numeric_value: value, units,
-        reference_range: range, flags: [flag], status, observed_at: collected, comments: [],
-      }));
+      const rank = ranks.get(`${order.id as string}:${test.code}`) ?? 0;
+      const observations: StoredObservation[] = (REPORTED[test.code] ?? []).map(([code, text, reported, units, range, flag], i) => {
+        const value = Math.round((reported + (EARLIER_OFFSETS[code]?.[rank] ?? 0)) * 10) / 10;
+        return {
+          set_id: i + 1, code, system: 'LN', text, value_type: 'NM', value: String(value), numeric_value: value, units,
+          reference_range: range, flags: [flag], status, observed_at: collected, comments: [],
+        };
+      });
       const flags = observations.flatMap((o) => o.flags);
       rows.push({
         id: seedUuid(`result:${order.id as string}:${test.code}`),

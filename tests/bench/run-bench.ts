@@ -123,8 +123,8 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
     // Once per run, at the first size: a second browser's first sync costs as much as the first's.
     const editSync = js === null ? await measureEditSync(env.browser, { appUrl: env.appUrl, pg: env.stack.db.pg, providers: target.providers, listPage: page, runs: smoke ? 3 : 7 }, log) : null;
     if (editSync) log(`an edit seen by another browser: ${editSync.runs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    const dashboard = await measureDashboardOffline(page, env.appUrl, offlineRuns);
-    log(`dashboard after an offline reload: first figure painted ${dashboard.runs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    const dashboard = await measureDashboardOffline(page, env.appUrl, env.buildDir, offlineRuns);
+    log(`dashboard after an offline reload: first figure painted ${dashboard.runs.map((ms) => ms.toFixed(0)).join(', ')} ms; ${dashboard.jsKb.toFixed(1)} KB of JavaScript before first paint`);
     await context.close();
     const storageFloor = await measureStorageFloor(env.browser, env.appUrl, firstSync.rows);
     log(`IndexedDB: put ${storageFloor.putMicros.toFixed(0)} µs, read ${storageFloor.readMicros.toFixed(0)} µs per record`);

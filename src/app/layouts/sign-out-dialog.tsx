@@ -7,27 +7,25 @@
  * completes before the page changes, so leaving or closing the browser right after cannot
  * leave the session behind.
  */
-import { Button, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import {
-  DialogBody,
-  DialogCloseTrigger,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogRoot,
-  DialogTitle,
-} from '../../components/ui/dialog.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
+import { preloadWhenIdle } from '../preload-when-idle.ts';
 import { wipeDeviceData } from '../session-end/device-data.ts';
+
+// The warning's dialog is not part of the first paint (the guards that use this hook are on
+// every page); it is fetched right after it, since it matters most offline.
+const loadWarning = () => import('./sign-out-warning.tsx');
+const SignOutWarning = lazy(() => loadWarning().then((module) => ({ default: module.SignOutWarning })));
 
 /** Returns `requestSignOut` (warns first when needed) and the warning dialog to render. */
 export function useSignOut() {
   const [warningOpen, setWarningOpen] = useState(false);
+  const [warningLoaded, setWarningLoaded] = useState(false);
   const [busy, setBusy] = useState(false);
   const pending = useSyncStore((state) => state.pendingChanges);
+  useEffect(() => preloadWhenIdle(loadWarning), []);
 
   async function signOutNow() {
     const { user, signOut } = useSessionStore.getState();
@@ -53,34 +51,13 @@ export function useSignOut() {
     else void signOutNow();
   }
 
-  const dialog = (
-    <DialogRoot open={warningOpen} onOpenChange={(details) => setWarningOpen(details.open)} role="alertdialog">
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Sign out with unsynced changes?</DialogTitle>
-        </DialogHeader>
-        <DialogBody>
-          <Text>
-            {pending === 1 ? '1 change' : `${pending.toLocaleString('en-US')} changes`} made on this device{' '}
-            {pending === 1 ? 'has' : 'have'} not reached the server yet. Signing out deletes this device&apos;s copy
-            of the directory, and {pending === 1 ? 'that change' : 'those changes'} will be lost.
-          </Text>
-          <Text mt="3" color="fg.muted" fontSize="sm">
-            Stay signed in until the connection is back and the sync indicator shows “Up to date” to keep them.
-          </Text>
-        </DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setWarningOpen(false)}>
-            Stay signed in
-          </Button>
-          <Button colorPalette="red" loading={busy} loadingText="Signing out…" onClick={() => void signOutNow()}>
-            Sign out and discard
-          </Button>
-        </DialogFooter>
-        <DialogCloseTrigger />
-      </DialogContent>
-    </DialogRoot>
-  );
+  if (warningOpen && !warningLoaded) setWarningLoaded(true);
+  // Kept mounted once loaded, so the dialog closes with its animation.
+  const dialog = warningLoaded ? (
+    <Suspense fallback={null}>
+      <SignOutWarning open={warningOpen} onOpenChange={setWarningOpen} pending={pending} busy={busy} onSignOut={() => void signOutNow()} />
+    </Suspense>
+  ) : null;
 
   return { requestSignOut, dialog };
 }

@@ -7,12 +7,19 @@
  * read or focused. The local database keeps syncing underneath.
  */
 import { Box } from '@chakra-ui/react';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
 import { isLockStateKey, startIdleWatch, useLock } from '../../lib/lock/index.ts';
 import { useAppSettings } from '../../stores/app-settings-store.ts';
 import { browserStorage } from '../../stores/browser-storage.ts';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
-import { LockScreen } from './lock-screen.tsx';
+import { preloadWhenIdle } from '../preload-when-idle.ts';
+
+// The lock screen's form is not part of the first paint (every signed-in page goes through
+// this gate); it is fetched right after it, so the lock works even if the connection drops
+// before the service worker has cached the app.
+const loadLockScreen = () => import('./lock-screen.tsx');
+const LockScreen = lazy(() => loadLockScreen().then((module) => ({ default: module.LockScreen })));
 
 const MINUTE_MS = 60_000;
 
@@ -35,6 +42,8 @@ export function LockGate({ children }: { children: ReactNode }) {
   const timeout = useRef(timeoutMinutes);
   const own = useRef<HTMLDivElement | null>(null);
   timeout.current = timeoutMinutes;
+
+  useEffect(() => (userId ? preloadWhenIdle(loadLockScreen) : undefined), [userId]);
 
   // Before the first paint, so a reload of a locked app never shows the page.
   useLayoutEffect(() => useLock.getState().attach(userId), [userId]);
@@ -64,7 +73,11 @@ export function LockGate({ children }: { children: ReactNode }) {
       <Box display={locked ? 'none' : 'contents'} inert={locked} aria-hidden={locked || undefined}>
         {children}
       </Box>
-      {locked && <LockScreen />}
+      {locked && (
+        <Suspense fallback={<FullScreenSpinner />}>
+          <LockScreen />
+        </Suspense>
+      )}
     </Box>
   );
 }

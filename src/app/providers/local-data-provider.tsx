@@ -91,12 +91,14 @@ export function clearLocalData(userId: string): Promise<void> {
     }
     await db.wipeLocalData(userId);
     // Every list's pages saved for the next visit (painted on reload before the database opens) go with it.
-    const [{ clearFirstPages }, { deleteListSnapshots }, { forgetSavedListIndexes }] = await Promise.all([
+    const [{ clearFirstPages }, { deleteListSnapshots }, { forgetSavedListIndexes }, { clearKeptCounts }] = await Promise.all([
       import('../../lib/list/first-page-snapshot.ts'),
       import('../../lib/list/list-snapshot-store.ts'),
       import('../../lib/list/saved-list-index.ts'),
+      import('../../lib/list/kept-counts.ts'),
     ]);
     clearFirstPages(userId);
+    clearKeptCounts(userId);
     forgetSavedListIndexes(userId);
     await deleteListSnapshots(userId);
     // The cached reference data goes too: nothing of a session stays on a shared computer.

@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import { Figure, FigureCard } from '../../../components/dashboard/figure-card.tsx';
+import { useKeptCounts } from '../../../lib/list/kept-counts.ts';
 import { createTally, useListTally } from '../../../lib/list/list-tally.ts';
 import { filteredListPath } from '../../../lib/list/url-filters.ts';
 import { useList } from '../../../lib/list/use-list.ts';
@@ -31,17 +32,23 @@ export function OrganizationFiguresCard() {
       }),
     [members.counts, pickups.counts],
   );
-  const counts = useListTally(list, tally);
+  const tallied = useListTally(list, tally);
+  const live = useMemo(
+    () => (tallied && members.ready && pickups.ready ? { without_provider: tallied.without_provider, pickup_today: tallied.pickup_today } : null),
+    [tallied, members.ready, pickups.ready],
+  );
+  // Until the lists are counted, the figures of the last visit today (kept-counts.ts).
+  const counts = useKeptCounts('organization-figures', live);
   return (
     <FigureCard title="Organizations" description="Client accounts that need a look today." testId="dashboard-organizations">
       <Figure
         label="Organizations without an active provider"
-        count={counts && members.ready ? counts.without_provider : null}
+        count={counts ? counts.without_provider : null}
         to={WITHOUT_PROVIDER_PATH}
         tone="warning"
         testId="figure-organizations-without-provider"
       />
-      <Figure label={`Organizations with a ${PICKUP_TODAY_LABEL.toLowerCase()}`} count={counts && pickups.ready ? counts.pickup_today : null} to={PICKUP_TODAY_PATH} testId="figure-pickups-today" />
+      <Figure label={`Organizations with a ${PICKUP_TODAY_LABEL.toLowerCase()}`} count={counts ? counts.pickup_today : null} to={PICKUP_TODAY_PATH} testId="figure-pickups-today" />
     </FigureCard>
   );
 }

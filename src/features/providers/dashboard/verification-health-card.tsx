@@ -8,6 +8,7 @@ import { Box, Separator } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Figure, FigureCard, StackedBar } from '../../../components/dashboard/figure-card.tsx';
 import { filteredListPath } from '../../../lib/list/url-filters.ts';
+import { useKeptCounts } from '../../../lib/list/kept-counts.ts';
 import { createTally, useListTally } from '../../../lib/list/list-tally.ts';
 import { useProviderList } from '../data/use-provider-list.ts';
 import type { ListProvider } from '../data/provider-list-source.ts';
@@ -42,7 +43,8 @@ export function VerificationHealthCard() {
   const day = dayStart();
   // One tally per day: it remembers what each row matched.
   const tally = useMemo(() => createTally(verificationRules(Date.now())), [day]); // eslint-disable-line react-hooks/exhaustive-deps
-  const counts = useListTally(list, tally);
+  // Until the list is counted, the figures of the last visit today (kept-counts.ts).
+  const counts = useKeptCounts('verification-health', useListTally(list, tally));
   const count = (key: keyof ReturnType<typeof verificationRules>) => (counts ? counts[key] : null);
 
   return (
