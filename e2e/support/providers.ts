@@ -90,7 +90,9 @@ export function providerRow(page: Page, name: string) {
 export async function openList(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('provider-list-copy')).toHaveCount(0, { timeout: 60_000 });
+  // "Up to date" only once the first download is done (then the list reads the local copy).
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
+  await expect(page.getByTestId('provider-list-copy')).toHaveCount(0);
   await expect(page.getByTestId('provider-count')).toBeVisible();
 }
 

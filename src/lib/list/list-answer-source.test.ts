@@ -5,6 +5,7 @@ import { chooseAnswerSource, type AnswerSourceInput } from './list-answer-source
 const downloading: AnswerSourceInput = {
   firstSyncDone: false,
   firstSyncKnown: true,
+  savedBefore: false,
   localReady: true,
   online: true,
   hasRemote: true,
@@ -25,13 +26,15 @@ describe('chooseAnswerSource', () => {
     });
   });
 
-  it('reads the local copy until the device knows whether its copy is complete (a reload, before the database opens)', () => {
-    expect(chooseAnswerSource({ ...downloading, firstSyncKnown: false })).toEqual({ source: 'local', copy: { kind: 'complete' }, askServer: false });
-    expect(chooseAnswerSource({ ...downloading, firstSyncKnown: false, localReady: false, online: false })).toEqual({
-      source: 'local',
-      copy: { kind: 'complete' },
-      askServer: false,
-    });
+  it('before the device knows whether its copy is complete: the saved list where there is one, else the server at once', () => {
+    const unknown = { ...downloading, firstSyncKnown: false, remoteStatus: 'idle' as const, remoteAnswersSearch: false };
+    // A reload of a device that showed the list before: its saved page, as always.
+    expect(chooseAnswerSource({ ...unknown, savedBefore: true })).toEqual({ source: 'local', copy: { kind: 'complete' }, askServer: false });
+    // Never shown here (most likely a new device): the server, without a note until it is known.
+    expect(chooseAnswerSource(unknown)).toEqual({ source: 'remote', copy: { kind: 'complete' }, askServer: true });
+    expect(chooseAnswerSource({ ...unknown, online: false }).source).toBe('local');
+    expect(chooseAnswerSource({ ...unknown, hasRemote: false }).source).toBe('local');
+    expect(chooseAnswerSource({ ...unknown, localOnlyFilter: true }).source).toBe('local');
   });
 
   it('reads the local copy once it is complete, and never asks the server then (a reload)', () => {

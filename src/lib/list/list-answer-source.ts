@@ -3,8 +3,9 @@
  * server while this device's first download has not finished. One pure rule, so each case
  * is tested on its own (list-answer-source.test.ts):
  *
- * - not known yet (a reload, until the database has said whether the copy is complete):
- *   local, as it always was (the saved first page and list paint at once);
+ * - not known yet (until the database has said whether the copy is complete): local on a
+ *   device that saved the list's first page before (it paints at once, as it always did);
+ *   the server on one that never did (most likely a new device: no wait for its database);
  * - the copy is complete: local (after a reload too: the server is never asked then). Just
  *   after the download finishes, the server's answer stays on screen until the local list
  *   is built, if it answers the same search, so the switch shows nothing but the indicator;
@@ -27,6 +28,8 @@ export interface AnswerSourceInput {
   firstSyncDone: boolean;
   /** Whether `firstSyncDone` is known yet (this device's record of it has been read). */
   firstSyncKnown: boolean;
+  /** This device saved the list's first page at an earlier visit (it had data before). */
+  savedBefore: boolean;
   /** The local list is built (its index), so it can answer any search. */
   localReady: boolean;
   online: boolean;
@@ -48,8 +51,13 @@ export interface AnswerSource {
 }
 
 export function chooseAnswerSource(input: AnswerSourceInput): AnswerSource {
-  // Not known yet (a reload, before the database is open): the local list, as before issue 28.
-  if (!input.firstSyncKnown) return { source: 'local', copy: { kind: 'complete' }, askServer: false };
+  if (!input.firstSyncKnown) {
+    // Not known yet (until the database is open). A device that showed this list before
+    // paints its saved page, as before issue 28; one that never did is most likely new, and
+    // asks the server at once rather than wait for its database (the note waits to know).
+    if (input.savedBefore || !input.hasRemote || !input.online || input.localOnlyFilter) return { source: 'local', copy: { kind: 'complete' }, askServer: false };
+    return { source: 'remote', copy: { kind: 'complete' }, askServer: true };
+  }
   if (input.firstSyncDone) {
     const bridge = !input.localReady && input.online && input.remoteStatus === 'ready' && input.remoteAnswersSearch && !input.localOnlyFilter;
     return { source: bridge ? 'remote' : 'local', copy: { kind: 'complete' }, askServer: false };

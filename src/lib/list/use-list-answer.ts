@@ -75,6 +75,7 @@ export function useListAnswer<T extends IndexedRow, S extends string>(
   const choice = chooseAnswerSource({
     firstSyncDone: list.firstSyncDone,
     firstSyncKnown,
+    savedBefore: list.savedBefore,
     localReady: list.index !== null,
     online,
     hasRemote: definition.remote !== undefined,

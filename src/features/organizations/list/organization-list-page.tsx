@@ -13,7 +13,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuBuilding2, LuPlus } from 'react-icons/lu';
 import { ActiveFilters } from '../../../components/list/active-filters.tsx';
-import { ListCopyNote } from '../../../components/list/list-copy-note.tsx';
+import { CopyNote } from '../../../components/list/copy-note.tsx';
 import { ListEmpty } from '../../../components/list/list-empty.tsx';
 import { ListFailed, ListLoading } from '../../../components/list/list-status-panel.tsx';
 import { ScopeNav } from '../../../components/list/scope-nav.tsx';
@@ -161,7 +161,7 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
         countTestId="organization-count"
         filters={statusControl}
       />
-      <ListCopyNote copy={copy} testId="organization-list-copy" />
+      <CopyNote copy={copy} testId="organization-list-copy" />
       {content}
     </>
   );

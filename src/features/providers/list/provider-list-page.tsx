@@ -11,7 +11,7 @@ import { memo, useCallback, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuPlus, LuUpload } from 'react-icons/lu';
 import { ActiveFilters } from '../../../components/list/active-filters.tsx';
-import { ListCopyNote } from '../../../components/list/list-copy-note.tsx';
+import { CopyNote } from '../../../components/list/copy-note.tsx';
 import { ListFailed, ListLoading } from '../../../components/list/list-status-panel.tsx';
 import { SearchCard } from '../../../components/list/search-card.tsx';
 import { useFailureToast } from '../../../components/list/use-failure-toast.ts';
@@ -105,7 +105,7 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
         countTestId="provider-count"
         filters={filterControl}
       />
-      <ListCopyNote copy={copy} testId="provider-list-copy" />
+      <CopyNote copy={copy} testId="provider-list-copy" />
       {content}
     </>
   );
