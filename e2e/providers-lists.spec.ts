@@ -192,6 +192,8 @@ test.describe('as staff', () => {
 });
 
 test('a new device lists and finds providers from the server while its first download is held, then from its own copy', async ({ page }) => {
+  // Under 40 s on an idle machine; room for a shared, loaded one.
+  test.setTimeout(180_000);
   // Hold the download of the providers (their pulls and their count) until released.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
