@@ -12,7 +12,8 @@ export type SqlValue =
   | null
   | { readonly jsonb: unknown }
   | { readonly textArray: readonly string[] }
-  | { readonly live: string; readonly type: 'timestamptz' | 'date' };
+  | { readonly live: string; readonly type: 'timestamptz' | 'date' }
+  | { readonly liveItems: readonly object[]; readonly key: string };
 
 export type SqlRow = Readonly<Record<string, SqlValue>>;
 
@@ -34,6 +35,14 @@ export function live(iso: string | null, type: 'timestamptz' | 'date' = 'timesta
   return iso === null ? null : { live: iso, type };
 }
 
+/**
+ * A jsonb array of objects whose `key` timestamp is live too (a result's observations are
+ * dated when they were observed): each item's `key` moved as live() moves a column.
+ */
+export function liveItems(items: readonly object[], key: string): SqlValue {
+  return { liveItems: items, key };
+}
+
 function quote(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
@@ -53,6 +62,14 @@ export function sqlLiteral(value: SqlValue): string {
       : `(timestamptz ${quote(value.live)} + (now() - timestamptz ${quote(anchor)}))`;
   }
   if ('jsonb' in value) return `${quote(JSON.stringify(value.jsonb))}::jsonb`;
+  if ('liveItems' in value) {
+    const key = quote(value.key);
+    const moved = `to_jsonb((item->>${key})::timestamptz + (now() - timestamptz ${quote(SEED_NOW)}))`;
+    return (
+      `coalesce((select jsonb_agg(case when item ? ${key} then item || jsonb_build_object(${key}, ${moved}) else item end order by position) ` +
+      `from jsonb_array_elements(${quote(JSON.stringify(value.liveItems))}::jsonb) with ordinality as items(item, position)), '[]'::jsonb)`
+    );
+  }
   if (value.textArray.length === 0) return `'{}'::text[]`;
   return `array[${value.textArray.map(quote).join(', ')}]::text[]`;
 }

@@ -19,7 +19,7 @@ import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
 import { daysAgo, SEED_NOW, seedUuid } from './ids.ts';
-import { insertStatement, jsonb, live, textArray, type SqlRow } from './render-sql.ts';
+import { insertStatement, jsonb, live, liveItems, textArray, type SqlRow } from './render-sql.ts';
 import { checkedReferenceSeed, referenceSections } from './reference/reference-statements.ts';
 
 const HEADER = `-- Demo data for the local stack and \`supabase db reset\`: a clinical laboratory's client
@@ -231,7 +231,7 @@ export function buildSeed(): SeedSummary {
     ],
     [
       'Results (demo-results.ts: what the laboratory reported for the resulted and in-progress orders; none signed off yet)',
-      insertStatement('public.results', resultRows.map((row) => ({ ...liveDates(row, RESULT_DATES), observations: jsonb(row.observations), comments: jsonb(row.comments) }) as SqlRow)),
+      insertStatement('public.results', resultRows.map((row) => ({ ...liveDates(row, RESULT_DATES), observations: liveItems(row.observations as object[], 'observed_at'), comments: jsonb(row.comments) }) as SqlRow)),
     ],
     [
       "Today's STAT order is not yet received: the laboratory's link did not answer its first attempt, the next is in two hours (lis_messages, queued by the orders trigger)",

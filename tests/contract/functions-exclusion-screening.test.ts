@@ -112,7 +112,7 @@ describe('exclusion-review', () => {
   it('refuses a provider login and a user without a role, and anyone without a body it understands', async () => {
     const p = await provider();
     for (const who of [await env.user('provider'), await env.user(null)]) {
-      expect(await review({ provider_id: p.id }, who)).toMatchObject({ status: 403, body: { error: 'Only staff members can screen providers for exclusions.' } });
+      expect(await review({ provider_id: p.id }, who)).toMatchObject({ status: 403, body: { error: 'Only staff members can review exclusion matches.' } });
     }
     expect(await review({ provider_id: 'nope' })).toMatchObject({ status: 400, body: { error: 'provider_id must be a provider id (a UUID).' } });
     expect(await review({ provider_id: randomUUID() })).toMatchObject({ status: 404, body: { error: 'This provider does not exist.' } });

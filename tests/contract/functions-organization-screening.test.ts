@@ -142,7 +142,7 @@ describe('who may screen an organization and decide its match', () => {
     const org = await organization();
     await listAdd({ busName: org.name, state: 'NY' });
     for (const who of [await env.user('provider'), await env.user(null)]) {
-      expect(await review({ organization_id: org.id }, who)).toMatchObject({ status: 403, body: { error: 'Only staff members can screen providers for exclusions.' } });
+      expect(await review({ organization_id: org.id }, who)).toMatchObject({ status: 403, body: { error: 'Only staff members can review exclusion matches.' } });
     }
     expect((await screeningOf(org.id)).exclusion_status).toBeNull();
     await review({ organization_id: org.id });

@@ -200,8 +200,12 @@ describe('the demo seed', () => {
     expect(today.some((order) => order.priority === 'stat' && order.status === 'submitted')).toBe(true);
     const older = (orders ?? []).filter((order) => now - Date.parse(order.collected_at as string) > 86_400_000);
     expect(older.every((order) => now - Date.parse(order.collected_at as string) < 61 * 86_400_000)).toBe(true);
-    const { data: results } = await client.from('results').select('received_at, reviewed_at, critical');
+    const { data: results } = await client.from('results').select('received_at, reviewed_at, critical, collected_at, observations');
     expect((results ?? []).every((result) => Date.parse(result.received_at as string) <= now && result.reviewed_at === null)).toBe(true);
+    // The observations are dated with their result (a chart of a patient's results draws them on these dates).
+    const observed = (results ?? []).flatMap((result) => (result.observations as Array<{ observed_at: string }>).map((o) => [Date.parse(o.observed_at), Date.parse(result.collected_at as string)]));
+    expect(observed.length).toBeGreaterThan(10);
+    expect(observed.filter(([at, collected]) => at !== collected)).toEqual([]);
     const { data: alerts } = await client.from('alerts').select('kind, acknowledged_at').eq('kind', 'critical_value');
     expect(alerts).toEqual([{ kind: 'critical_value', acknowledged_at: null }]);
     const { data: unmatched } = await client.from('result_inbox_errors').select('status, error');

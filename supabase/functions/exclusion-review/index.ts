@@ -85,7 +85,7 @@ Deno.serve(
   createHandler({
     name: 'exclusion-review',
     access: 'staff',
-    forbiddenMessage: 'Only staff members can screen providers for exclusions.',
+    forbiddenMessage: 'Only staff members can review exclusion matches.',
     handle: review,
   }),
 );
