@@ -1,8 +1,9 @@
 /**
  * Journey: staff find providers (spec §2, §4, §5). The three lists with their titles,
  * columns, order and Add Provider; live search in each list's scope; each empty state,
- * with and without a search; the keyboard (`/`, Escape, rows that open on Enter); the
- * spinner while the first download runs, and the spec §8 error when it fails.
+ * with and without a search; the keyboard (`/`, Escape, rows that open on Enter); a new
+ * device served by the server while its first download runs (issue 28), the spinner while
+ * nothing has answered yet, and the spec §8 error when both fail.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, signIn, toastWith } from './support/session.ts';
@@ -21,7 +22,8 @@ async function findRow(page: Page, name: string) {
 
 async function signInAsStaff(page: Page): Promise<void> {
   await signIn(page, STAFF.email, STAFF.password);
-  await expect(page).not.toHaveURL(/\/auth/);
+  // Generous: on a loaded machine the app's first load after sign-in can take a while.
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 60_000 });
 }
 
 // One signed-in page for the journeys of this block: each opens its list by address, and a
@@ -189,12 +191,54 @@ test.describe('as staff', () => {
   });
 });
 
-test('a spinner shows while the first download runs', async ({ page }) => {
-  // Slow the first page of providers down so the spinner is certainly on screen.
+test('a new device lists and finds providers from the server while its first download is held, then from its own copy', async ({ page }) => {
+  // Under 40 s on an idle machine; room for a shared, loaded one.
+  test.setTimeout(180_000);
+  // Hold the download of the providers (their pulls and their count) until released.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/rest/v1/providers?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
+    await held;
+    await route.continue().catch(() => undefined);
   });
+  await signInAsStaff(page);
+  await page.goto('/providers');
+  const note = page.getByTestId('provider-list-copy');
+  await expect(note).toContainText('This device is still downloading its copy: until it is complete, the list and search come from the server.', { timeout: 60_000 });
+  await expect(note.getByTestId('provider-list-copy-progress')).toContainText('records downloaded');
+  await expect(note.getByRole('progressbar')).toBeVisible();
+  await expect(providerRow(page, 'George Abernathy')).toBeVisible({ timeout: 30_000 });
+  // The rows at the top (how many are mounted depends on the room the note leaves).
+  const top = async () => (await rowNames(page)).slice(0, 6);
+  const firstRows = await top();
+  const count = await page.getByTestId('provider-count').textContent();
+
+  await search(page).fill('okafor');
+  await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+  await expect(page.getByTestId('provider-count')).toHaveText(`1 of ${count}`);
+  await page.screenshot({ path: test.info().outputPath('new-device-from-server.png'), fullPage: true });
+  await search(page).fill('');
+  await expect.poll(top).toEqual(firstRows);
+
+  release();
+  await expect(note).toHaveCount(0, { timeout: 60_000 });
+  // The same rows, order and count from this device's copy.
+  expect(await top()).toEqual(firstRows);
+  await expect(page.getByTestId('provider-count')).toHaveText(count ?? '');
+  await search(page).fill('okafor');
+  await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+  await providerRow(page, 'Samuel Okafor').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, M.D.');
+});
+
+test('a spinner shows while neither the server nor the first download has answered', async ({ page }) => {
+  // Slow the server's first page and the download down so the spinner is certainly on screen.
+  for (const pattern of ['**/rest/v1/providers?*', '**/rest/v1/rpc/directory_providers*']) {
+    await page.route(pattern, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+  }
   await signInAsStaff(page);
   await page.goto('/providers');
   await expect(page.getByTestId('provider-list-loading')).toBeVisible();
@@ -209,10 +253,13 @@ for (const { path, message } of [
 ]) {
   test(`a failed first download of ${path} says '${message}', and Try again recovers`, async ({ page }) => {
     let failing = true;
-    await page.route('**/rest/v1/providers?*', async (route) => {
-      if (!failing) return route.continue();
-      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
-    });
+    // The download and the server's pages both fail: nothing can be shown.
+    for (const pattern of ['**/rest/v1/providers?*', '**/rest/v1/rpc/directory_providers*']) {
+      await page.route(pattern, async (route) => {
+        if (!failing) return route.continue();
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
+      });
+    }
     await signInAsStaff(page);
     await page.goto(path);
     await expect(toastWith(page, 'Error').filter({ hasText: message })).toBeVisible({ timeout: 60_000 });

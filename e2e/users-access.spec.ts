@@ -90,6 +90,8 @@ test('left idle past the timeout, the app locks; offline, the password unlocks i
   await signInAs(page, STAFF);
   await page.goto('/providers');
   await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
+  // The rows from this device's own copy (until the first download is done they come from the server).
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
 
   await context.setOffline(true);
   await page.clock.fastForward('16:00');

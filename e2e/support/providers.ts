@@ -83,10 +83,16 @@ export function providerRow(page: Page, name: string) {
   return page.getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
 }
 
-/** Opens a list and waits for its rows (on a fresh browser, for the first download). */
+/**
+ * Opens a list and waits for its rows from this device's own copy (on a fresh browser, for
+ * the first download: until then the rows come from the server, and the copy note says so).
+ */
 export async function openList(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
+  // "Up to date" only once the first download is done (then the list reads the local copy).
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
+  await expect(page.getByTestId('provider-list-copy')).toHaveCount(0);
   await expect(page.getByTestId('provider-count')).toBeVisible();
 }
 

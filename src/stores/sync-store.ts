@@ -28,6 +28,12 @@ export interface FirstSyncProgress {
   stored: number;
   /** How many rows the server has for this user (null until asked). */
   total: number | null;
+  /**
+   * Whether this device's record of its first download has been read (at start, until the
+   * database is open, `done` is not known yet: a reload must not take a device whose copy
+   * is complete for a new one).
+   */
+  checked?: boolean;
 }
 
 export interface SyncState {
@@ -60,7 +66,7 @@ function initialState(): Omit<SyncState, 'retry' | 'dismissNotice'> {
   return {
     online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
     phase: 'paused',
-    firstSync: { done: false, stored: 0, total: null },
+    firstSync: { done: false, stored: 0, total: null, checked: false },
     pendingChanges: 0,
     pendingRecords: 0,
     pendingCalls: 0,

@@ -11,6 +11,8 @@ import type { OrganizationFigures } from './measure-organizations.ts';
 import type { StorageFloorFigures } from './measure-storage-floor.ts';
 import type { DashboardFigures } from './measure-dashboard.ts';
 import type { EditSyncFigures } from './measure-edit-sync.ts';
+import type { NewDeviceFigures } from './measure-new-device.ts';
+import { BASELINE_DEBOUNCE_MS, type BaselineSearchFigures } from './measure-baseline-search.ts';
 
 export interface SizeFigures {
   providers: number;
@@ -25,8 +27,13 @@ export interface SizeFigures {
   dashboard: DashboardFigures;
   /** Measured at the first size only: a second browser's save painted in the first's list. */
   editSync?: EditSyncFigures;
+  /** Issue 28: a fresh browser's first rows and a search while its first download runs. */
+  newDevice: NewDeviceFigures;
   baseline: BaselineFigures;
-  ratios: { firstRows: number; searchReady: number };
+  /** Issue 28: the online-only app's search, per keystroke from the server (debounced). */
+  baselineSearch: BaselineSearchFigures;
+  /** searchP95: the local search's keystroke-to-paint p95 over the online-only search's. */
+  ratios: { firstRows: number; searchReady: number; searchP95: number };
 }
 
 export interface BenchResult {
@@ -63,6 +70,8 @@ export function budgets(result: Omit<BenchResult, 'budgets' | 'totalSeconds'>): 
       { name: `offline reload first rows ${at}`, limit: 800, value: largest.offlineReload.firstRowsMs, unit: 'ms', met: false },
       { name: `offline reload search-ready ${at}`, limit: 2000, value: largest.offlineReload.searchReadyMs, unit: 'ms', met: false },
       { name: `first sync ${at}`, limit: 15, value: largest.firstSync.seconds, unit: 's', met: false },
+      // Issue 28: a new device is useful at once (the server answers while the copy downloads).
+      { name: `new device: sign in to first rows ${at}`, limit: 3000, value: largest.newDevice.firstRowsMs, unit: 'ms', met: false },
       // Issue 27: "at 50,000 providers it paints in under a second after an offline reload".
       { name: `dashboard painted after an offline reload ${at}`, limit: 1000, value: largest.dashboard.paintMs, unit: 'ms', met: false },
       // Issue 27: "the dashboard's JavaScript stays within the budgets" (those of /providers).
@@ -166,10 +175,14 @@ export function formatTable(result: BenchResult): string {
     row('dashboard after offline reload (ms)', (s) => f(s.dashboard.paintMs)),
     row('dashboard JS before first paint (KB gzip)', (s) => f(s.dashboard.jsKb)),
     row('edit seen by another browser: median / max (ms)', (s) => (s.editSync ? `${f(s.editSync.medianMs)} / ${f(s.editSync.maxMs)} (${s.editSync.runs.length} edits)` : '')),
+    row('new device: sign in to first rows (ms)', (s) => `${f(s.newDevice.firstRowsMs)} (${s.newDevice.firstRowsFrom})`),
+    row('new device: search answered (ms)', (s) => `${f(s.newDevice.searchAnsweredMs)} ("${s.newDevice.query}", ${s.newDevice.searchFrom})`),
     row('baseline online-only: first rows (ms)', (s) => f(s.baseline.firstRowsMs)),
     row('baseline online-only: searchable (ms)', (s) => f(s.baseline.searchReadyMs)),
     row('local-first / baseline: first rows', (s) => `${f(s.ratios.firstRows, 3)} (${f(1 / s.ratios.firstRows, 1)}x faster)`),
     row('local-first / baseline: searchable', (s) => `${f(s.ratios.searchReady, 3)} (${f(1 / s.ratios.searchReady, 1)}x faster)`),
+    row('baseline online-only search p50 / p95 (ms)', (s) => `${f(s.baselineSearch.p50)} / ${f(s.baselineSearch.p95)} (${s.baselineSearch.keystrokes} keys, ${BASELINE_DEBOUNCE_MS} ms debounce)`),
+    row('local search p95 / online-only search p95', (s) => `${f(s.ratios.searchP95, 3)} (${f(1 / s.ratios.searchP95, 1)}x faster)`),
   ];
   const widths = header.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
   const lines = rows.map((cells) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));

@@ -3,7 +3,9 @@
  * laboratory's directory. Seeds 10,000 and then 50,000 realistic providers into a fresh
  * local stack and measures, in headless Chromium: the first sync, the offline reload, the
  * search's keystroke-to-paint latency, the JS heap, the JavaScript loaded before first
- * paint, and an online-only baseline over a clinic connection in the same run. Prints a
+ * paint, a new device's first rows and search while its download runs (measure-new-device.ts),
+ * and an online-only baseline over a clinic connection in the same run: its first rows and
+ * whole list, and its search asked of the server per keystroke (measure-baseline-search.ts). Prints a
  * table and writes the figures to bench-results/bench-<timestamp>.json.
  *
  *   npm run bench                       10,000 and 50,000 providers
@@ -46,6 +48,8 @@ import { startBenchEnv, type BenchEnv } from './bench-env.ts';
 import { CLINIC_NETWORK, measureBaseline, signInForToken } from './measure-baseline.ts';
 import { countText, jsBeforeFirstPaint, measureFirstSync, measureHeap, measureOfflineReload, measureSearch, STAFF, type OfflineReloadFigures } from './measure-app.ts';
 import { measureStorageFloor } from './measure-storage-floor.ts';
+import { measureNewDevice } from './measure-new-device.ts';
+import { measureBaselineSearch } from './measure-baseline-search.ts';
 import { budgets, formatTable, missingFigures, type BenchResult, type SizeFigures } from './report.ts';
 import { sampleProviders, searchKeystrokes } from './search-script.ts';
 import { countDirectory, seedDirectoryTo } from './seed-directory.ts';
@@ -99,6 +103,8 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
   log(`seeded ${seed.added.toLocaleString('en-US')} providers in ${(seed.ms / 1000).toFixed(1)} s`);
   const target = { appUrl: env.appUrl, buildDir: env.buildDir, providers: seed.counts.providers, samples: await sampleProviders(env.stack.db.pg) };
 
+  const newDevice = await measureNewDevice(env.browser, target);
+  log(`new device: first rows ${newDevice.firstRowsMs.toFixed(0)} ms (${newDevice.firstRowsFrom}), "${newDevice.query}" answered ${newDevice.searchAnsweredMs.toFixed(0)} ms (${newDevice.searchFrom})`);
   const { context, page, figures: firstSync } = await measureFirstSync(env.browser, target, await syncedRowCount(env));
   log(`first sync ${firstSync.seconds.toFixed(1)} s`);
   let jsFigures = js;
@@ -128,6 +134,9 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
     const token = await signInForToken(env.stack.url, ANON_KEY, STAFF.email, STAFF.password);
     const baseline = await measureBaseline(env.browser, { appUrl: env.appUrl, stackUrl: env.stack.url, anonKey: ANON_KEY, accessToken: token });
     log(`baseline: first rows ${baseline.firstRowsMs.toFixed(0)} ms, searchable ${baseline.searchReadyMs.toFixed(0)} ms`);
+    const baselineTarget = { appUrl: env.appUrl, stackUrl: env.stack.url, anonKey: ANON_KEY, accessToken: token };
+    const baselineSearch = await measureBaselineSearch(env.browser, baselineTarget, searchKeystrokes(target.samples, Math.min(keystrokes, 60)));
+    log(`baseline search (server per keystroke, debounced): p50 ${baselineSearch.p50.toFixed(0)} ms, p95 ${baselineSearch.p95.toFixed(0)} ms over ${baselineSearch.keystrokes} keys`);
     const offlineReload = { firstRowsMs: median(runs, 'firstRowsMs'), searchReadyMs: median(runs, 'searchReadyMs'), runs };
     const counts = await countDirectory(env.stack.db.pg);
     const figures: SizeFigures = {
@@ -140,10 +149,13 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
       search,
       dashboard,
       ...(editSync ? { editSync } : {}),
+      newDevice,
       baseline,
+      baselineSearch,
       ratios: {
         firstRows: offlineReload.firstRowsMs / baseline.firstRowsMs,
         searchReady: offlineReload.searchReadyMs / baseline.searchReadyMs,
+        searchP95: search.p95 / baselineSearch.p95,
       },
     };
     return { figures, js: jsFigures! };

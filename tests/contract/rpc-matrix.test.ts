@@ -40,8 +40,9 @@ it('covers every function the migrations leave in the public schema', () => {
   // account_set_deactivated and account_record_invitation (service role only): tests/contract/users-*.test.ts;
   // lis_claim_messages and lis_record_attempt (service role only): tests/contract/lis-delivery.test.ts;
   // standing_orders_run (service role only): tests/contract/standing-orders.test.ts;
-  // claim_result_distributions (service role only): tests/contract/result-distribution.test.ts.
-  const others = ['claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt'];
+  // claim_result_distributions (service role only): tests/contract/result-distribution.test.ts;
+  // directory_providers and directory_organizations (security invoker, RLS): tests/contract/directory-providers.test.ts.
+  const others = ['directory_providers', 'directory_organizations', 'claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt'];
   expect(left.sort()).toEqual(['npi_is_valid', 'sync_push', 'standing_orders_run', ...others, ...TRIGGERS].sort());
   expect([...dropped].sort()).toEqual([...FORMER_HELPERS].sort());
 });

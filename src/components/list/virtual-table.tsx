@@ -33,13 +33,18 @@ export interface VirtualTableProps<T extends { id: string }> {
   /** Test ids `<testId>-table` and `<testId>-rows`. */
   testId: string;
   rowHeight?: number;
+  /** Called when the rows shown come near the end (a list paged from the server loads more). */
+  onEndReached?: () => void;
 }
+
+/** Ask for more rows once the last rows shown are this close to the end. */
+const END_MARGIN_ROWS = 30;
 
 const NAVIGATION_STEP: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
 
 export const DEFAULT_ROW_HEIGHT = 60;
 
-export function VirtualTable<T extends { id: string }>({ rows, label, columns, grid, Row, onOpen, resetKey, testId, rowHeight = DEFAULT_ROW_HEIGHT }: VirtualTableProps<T>) {
+export function VirtualTable<T extends { id: string }>({ rows, label, columns, grid, Row, onOpen, resetKey, testId, rowHeight = DEFAULT_ROW_HEIGHT, onEndReached }: VirtualTableProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   // Where the rows start on the page: the virtualizer works in page coordinates.
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -122,6 +127,12 @@ export function VirtualTable<T extends { id: string }>({ rows, label, columns, g
     [focusRow],
   );
 
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.length > 0 ? (items[items.length - 1]?.index ?? -1) : -1;
+  useEffect(() => {
+    if (onEndReached && rows.length > 0 && lastShown >= rows.length - END_MARGIN_ROWS) onEndReached();
+  }, [onEndReached, lastShown, rows.length]);
+
   const style = useMemo(
     () => ({ '--lt-columns': grid.base, '--lt-columns-lg': grid.lg ?? grid.base, '--lt-row-height': `${rowHeight}px` }) as CSSProperties,
     [grid.base, grid.lg, rowHeight],
@@ -131,7 +142,7 @@ export function VirtualTable<T extends { id: string }>({ rows, label, columns, g
     <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="lt-table" style={style} data-testid={`${testId}-table`}>
       <TableHead columns={columns} />
       <div ref={scroller} role="rowgroup" className="lt-rows" style={{ height: virtualizer.getTotalSize() }} data-testid={`${testId}-rows`}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const row = rows[item.index];
           if (!row) return null;
           return <Row key={item.key} row={row} index={item.index} top={item.start - scrollMargin} onOpen={onOpen} onKeyNavigate={onKeyNavigate} />;

@@ -59,7 +59,8 @@ describe('the recorded sync state', () => {
     const { tracker, last } = tracking(db);
     await tracker.load();
     expect(last()?.lastSyncedAt).toBeNull();
-    expect(last()?.firstSync?.done).toBe(false);
+    // Read: not done, and now known not to be (a new device's lists ask the server then).
+    expect(last()?.firstSync).toMatchObject({ done: false, checked: true });
 
     await db.upsertLocal('sync-state', { first_sync_done_at: null, last_synced_at: '2026-11-22T10:00:00.000Z' });
     await vi.waitFor(() => expect(last()?.lastSyncedAt).toBe('2026-11-22T10:00:00.000Z'));

@@ -50,6 +50,7 @@ export class SyncStatusTracker implements SyncStatusSink {
     };
     const meta = await this.db.getLocal<SyncMeta>(META_ID);
     apply(meta ? meta.toJSON().data : null);
+    this.firstSync = { ...this.firstSync, checked: true };
     // Followed through the database's event bulks, not `getLocal$`: that one runs two async
     // steps for every change event of every collection, and a first download is tens of
     // thousands of them (about 2 s of a 10,000-provider sync, most of it unsubscribing).

@@ -25,9 +25,13 @@
  *    the virtualized table (columns + a memoized row component), the empty and status
  *    panels, and the scope switch.
  * 5. Sign-out clears every list's saved pages already (keyed per user), nothing to add.
+ * 6. Optionally `remote`: how the server answers a page of the list (remote-list.ts), for
+ *    while this device's first download runs (issue 28); `useListAnswer` (use-list-answer.ts)
+ *    then takes the rows from the server until the local copy is complete.
  */
 import type { LocalDatabase } from '../../db/index.ts';
 import type { ListSourceDeps } from './list-source.ts';
+import type { RemoteListQuery } from './remote-list.ts';
 import type { IndexSpec, IndexedRow } from './search-index.ts';
 
 /** The list's data from the local database, with what the saved-list shortcut needs. */
@@ -61,6 +65,11 @@ export interface ListDefinition<T extends IndexedRow, S extends string = string>
   /** What a row keeps in memory and in the saved pages: only what the list shows. */
   slim(row: T): T;
   database: CollectionListSource<S> | JoinedListSource<T, S>;
+  /**
+   * How the server answers a page of the list, in the same order and by the same search
+   * rule, for while this device's own copy is incomplete (absent: the partial local copy).
+   */
+  remote?: RemoteListQuery<T, S>;
 }
 
 export function listKeyOf<T extends IndexedRow, S extends string>(definition: ListDefinition<T, S>, scope: S): string {

@@ -27,6 +27,8 @@ export interface ListState<T extends IndexedRow> extends ListSnapshot<T> {
   firstSyncDone: boolean;
   /** The first download failed and nothing is on this device yet. */
   syncFailed: boolean;
+  /** This device saved the list's first page at an earlier visit (so it had data before). */
+  savedBefore: boolean;
   retry: () => void;
 }
 
@@ -92,5 +94,5 @@ export function useList<T extends IndexedRow, S extends string>(definition: List
     setAttempt((value) => value + 1);
   }, [resync]);
 
-  return { ...snapshot, firstSyncDone, syncFailed, retry };
+  return { ...snapshot, firstSyncDone, syncFailed, savedBefore: saved !== null, retry };
 }

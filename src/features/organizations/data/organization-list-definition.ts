@@ -7,6 +7,7 @@
  */
 import type { OrganizationDoc } from '../../../db/index.ts';
 import type { ListDefinition } from '../../../lib/list/list-definition.ts';
+import { rpcPageQuery } from '../../../lib/list/rpc-page-query.ts';
 import { textIndexSpec } from '../../../lib/list/text-index-spec.ts';
 import { addressOf } from '../../../lib/organization/organization-record.ts';
 import type { OrganizationScope } from '../model/organization-texts.ts';
@@ -42,6 +43,8 @@ export function slimOrganization(row: ListOrganization | Readonly<OrganizationDo
   };
 }
 
+export const ORGANIZATION_PAGE_FUNCTION = 'directory_organizations';
+
 export const organizationListDefinition: ListDefinition<ListOrganization, OrganizationScope> = {
   name: 'organizations',
   scopes: ['all', 'healthcare', 'non_healthcare', 'sole_proprietor'],
@@ -53,4 +56,7 @@ export const organizationListDefinition: ListDefinition<ListOrganization, Organi
     }),
   slim: slimOrganization,
   database: { collection: 'organizations', firstPage: { sortField: 'sort_name', selector: (scope) => (scope === 'all' ? {} : { type: scope }) } },
+  // While this device's first download runs, the pages and the search come from the server
+  // (migration 20261201150000: the same order and search rule, under the caller's RLS).
+  remote: rpcPageQuery<ListOrganization, OrganizationScope>(ORGANIZATION_PAGE_FUNCTION, (row) => slimOrganization(row as unknown as ListOrganization)),
 };

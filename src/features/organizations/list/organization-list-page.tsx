@@ -4,14 +4,16 @@
  * type), sorted by legal name, searched live by legal name, DBA name, NPI, account number
  * and city. The status filter (?status=active|inactive) and a search (?q=) come from the
  * URL, so the dashboard can link to a filtered list. The shared list machinery does the
- * rest (src/lib/list): local data only, the first page saved for the next visit, the
- * index kept current from the change stream, a virtualized table.
+ * rest (src/lib/list): local data (the server's pages while a new device's first download
+ * runs, issue 28), the first page saved for the next visit, the index kept current from
+ * the change stream, a virtualized table.
  */
 import { Button, HStack, SegmentGroup, Text } from '@chakra-ui/react';
 import { memo, useCallback, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuBuilding2, LuPlus } from 'react-icons/lu';
 import { ActiveFilters } from '../../../components/list/active-filters.tsx';
+import { CopyNote } from '../../../components/list/copy-note.tsx';
 import { ListEmpty } from '../../../components/list/list-empty.tsx';
 import { ListFailed, ListLoading } from '../../../components/list/list-status-panel.tsx';
 import { ScopeNav } from '../../../components/list/scope-nav.tsx';
@@ -19,9 +21,8 @@ import { SearchCard } from '../../../components/list/search-card.tsx';
 import { useFailureToast } from '../../../components/list/use-failure-toast.ts';
 import { VirtualTable, type ListColumn } from '../../../components/list/virtual-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { listView } from '../../../lib/list/list-display.ts';
 import { useList } from '../../../lib/list/use-list.ts';
-import { useListRows } from '../../../lib/list/use-list-rows.ts';
+import { useListAnswer } from '../../../lib/list/use-list-answer.ts';
 import { useListSearch } from '../../../lib/list/use-list-search.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
@@ -76,7 +77,7 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
     // The counts matter only to the filters that read them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, providers, pickup, providers === 'none' ? counts : null, pickup === 'today' ? pickups : null]);
-  const { rows, total } = useListRows(list, organizationListDefinition, scope, search, filter);
+  const { rows, shown, total, searching: countSearching, view, copy, loadMore } = useListAnswer(list, organizationListDefinition, scope, search, filter);
   const searching = search.trim() !== '';
   const narrowed = searching || status !== 'all' || providers !== 'any' || pickup !== 'any';
   const filterLabels = useMemo(
@@ -84,7 +85,6 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
     [providers, pickup],
   );
   const open = useCallback((id: string) => navigate(manageOrganizationPath(id)), [navigate]);
-  const view = listView(list, rows.length, total);
   useFailureToast(view.failure, listFailureMessage);
   const statusControl = useMemo(
     () => (
@@ -141,6 +141,7 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
             onOpen={open}
             resetKey={`${scope}:${status}:${filterLabels.join()}:${search}`}
             testId="organization"
+            onEndReached={loadMore}
           />
         </MemberCountsContext.Provider>
       );
@@ -156,10 +157,11 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
         onChange={setSearch}
         placeholder={ORGANIZATION_SEARCH_PLACEHOLDER}
         hint={ORGANIZATION_SEARCH_HINT}
-        summary={view.showCount ? organizationCount(rows.length, total, searching) : null}
+        summary={view.showCount ? organizationCount(shown, total, countSearching) : null}
         countTestId="organization-count"
         filters={statusControl}
       />
+      <CopyNote copy={copy} testId="organization-list-copy" />
       {content}
     </>
   );

@@ -4,11 +4,13 @@
  * lists keep, and the first page from the `sort_name` index (a scope's selector on the
  * `npi_key` index: '' when a provider has no NPI). Their saved lists keep the keys they had
  * before the lists were generalized (the scope alone), so a device's saved lists still read.
+ * While the first download runs, the server answers (provider-remote-query.ts).
  */
 import type { ListDefinition } from '../../../lib/list/list-definition.ts';
 import { providerIndexSpec, type ProviderSearchScope } from '../model/search-text.ts';
 import { slimRow } from './first-page-snapshot.ts';
 import type { ListProvider } from './provider-list-source.ts';
+import { providerRemoteQuery } from './provider-remote-query.ts';
 
 /** The scope's selector on the `npi_key` index ('' when a provider has no NPI). */
 export function scopeSelector(scope: ProviderSearchScope): Record<string, unknown> {
@@ -29,4 +31,6 @@ export const providerListDefinition: ListDefinition<ListProvider, ProviderSearch
    */
   slim: (row) => slimRow(row) as ListProvider,
   database: { collection: 'providers', firstPage: { sortField: 'sort_name', selector: scopeSelector } },
+  // While this device's first download runs, the pages and the search come from the server.
+  remote: providerRemoteQuery,
 };

@@ -1,22 +1,23 @@
 /**
  * The provider lists (spec §2): /providers (all), /providers/healthcare (with an NPI) and
  * /providers/non-healthcare (without), each with its search scope and empty states. They
- * read only the local database; a spinner shows until the first rows are there (or, on a
- * fresh device, until the first download has brought some), and the spec §8 errors show
- * where a local read or the first download genuinely fails.
+ * read the local database; while a new device's first download runs, the server answers
+ * the pages and the search instead (issue 28, use-list-answer.ts), with the download's
+ * progress shown. A spinner shows until the first rows are there, and the spec §8 errors
+ * show where a local read or the first download genuinely fails.
  */
 import { Button } from '@chakra-ui/react';
 import { memo, useCallback, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuPlus, LuUpload } from 'react-icons/lu';
 import { ActiveFilters } from '../../../components/list/active-filters.tsx';
+import { CopyNote } from '../../../components/list/copy-note.tsx';
 import { ListFailed, ListLoading } from '../../../components/list/list-status-panel.tsx';
 import { SearchCard } from '../../../components/list/search-card.tsx';
 import { useFailureToast } from '../../../components/list/use-failure-toast.ts';
 import { VirtualTable, type ListColumn } from '../../../components/list/virtual-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { listView } from '../../../lib/list/list-display.ts';
-import { useListRows } from '../../../lib/list/use-list-rows.ts';
+import { useListAnswer } from '../../../lib/list/use-list-answer.ts';
 import { useListSearch } from '../../../lib/list/use-list-search.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
@@ -46,10 +47,8 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
   const filter = useMemo(() => providerCheckPredicate(checks, Date.now()), [checks]);
   const filterLabels = useMemo(() => activeCheckLabels(checks), [checks]);
   const filterControl = useMemo(() => <ActiveFilters labels={filterLabels} clearTo={LIST_PATHS[scope]} />, [filterLabels, scope]);
-  const { rows, total } = useListRows(list, providerListDefinition, scope, search, filter);
-  const searching = search.trim() !== '';
+  const { rows, shown, total, searching, view, copy, loadMore } = useListAnswer(list, providerListDefinition, scope, search, filter);
   const open = useCallback((id: string) => navigate(manageProviderPath(id)), [navigate]);
-  const view = listView(list, rows.length, total);
   const failureMessage = useCallback((failure: 'fetch' | 'unexpected') => listFailureMessage(scope, failure), [scope]);
   useFailureToast(view.failure, failureMessage);
 
@@ -73,7 +72,7 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
       );
       break;
     case 'empty':
-      content = <ProviderListEmpty scope={scope} searching={searching || filter !== null} />;
+      content = <ProviderListEmpty scope={scope} searching={search.trim() !== '' || filter !== null} />;
       break;
     case 'table':
       content = (
@@ -87,6 +86,7 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
           onOpen={open}
           resetKey={`${scope}:${filterLabels.join()}:${search}`}
           testId="provider"
+          onEndReached={loadMore}
         />
       );
   }
@@ -101,10 +101,11 @@ export function ProviderListPage({ scope }: { scope: ProviderSearchScope }) {
         onChange={setSearch}
         placeholder={SEARCH_PLACEHOLDERS[scope]}
         hint={SEARCH_HINTS[scope]}
-        summary={view.showCount ? countSummary(rows.length, total, searching) : null}
+        summary={view.showCount ? countSummary(shown, total, searching) : null}
         countTestId="provider-count"
         filters={filterControl}
       />
+      <CopyNote copy={copy} testId="provider-list-copy" />
       {content}
     </>
   );

@@ -1,0 +1,18 @@
+/**
+ * The list's copy note (list-copy-note.tsx), loaded only while it has something to say: a
+ * device whose copy is complete never downloads its code, so the list's first paint does
+ * not carry it (the /providers JavaScript budget).
+ */
+import { lazy, Suspense } from 'react';
+import type { CopyState } from '../../lib/list/list-answer-source.ts';
+
+const ListCopyNote = lazy(() => import('./list-copy-note.tsx').then((module) => ({ default: module.ListCopyNote })));
+
+export function CopyNote({ copy, testId }: { copy: CopyState; testId: string }) {
+  if (copy.kind === 'complete') return null;
+  return (
+    <Suspense fallback={null}>
+      <ListCopyNote copy={copy} testId={testId} />
+    </Suspense>
+  );
+}
