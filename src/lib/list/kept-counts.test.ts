@@ -1,25 +1,8 @@
 /** A dashboard card's figures kept for the next visit: per user, per name, only on the day they were counted. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../../../tests/helpers/memory-storage.ts';
 import { clearKeptCounts, keepCounts, readKeptCounts } from './kept-counts.ts';
 
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
 
 let store: MemoryStorage;
 beforeEach(() => vi.stubGlobal('localStorage', (store = new MemoryStorage())));

@@ -20,31 +20,9 @@ import type { SearchIndex } from '../../../src/lib/list/search-index.ts';
 import type { SyncState } from '../../../src/stores/sync-store.ts';
 import type { TestUser } from '../../helpers/clients.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../../helpers/env.ts';
+import { MemoryStorage } from '../../helpers/memory-storage.ts';
 import { NetworkSwitch } from './network.ts';
 import { PageIndexedDB, type Commit } from './page-indexeddb.ts';
-
-/** localStorage of a browser in Node (the saved first pages live there). */
-export class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
-  }
-}
 
 type AnyInstance = { close(): Promise<void> };
 

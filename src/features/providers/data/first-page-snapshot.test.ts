@@ -1,27 +1,10 @@
 /** The saved first page of a list: what it keeps of a row, per user and scope, and its clearing. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../../../../tests/helpers/memory-storage.ts';
 import { ProviderSearchIndex } from '../model/provider-search.ts';
 import { clearFirstPages, keepFirstPageSaved, readFirstPage, saveFirstPage } from './first-page-snapshot.ts';
 import { FIRST_PAGE_SIZE, type ListProvider, type ListSnapshot } from './provider-list-source.ts';
 
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
 
 const provider = (n: number, extra: Partial<ListProvider> = {}): ListProvider =>
   ({ id: `p${String(n).padStart(4, '0')}`, first_name: 'Ann', last_name: `Doe${String(n).padStart(4, '0')}`, npi: '1234567893', ...extra }) as ListProvider;
