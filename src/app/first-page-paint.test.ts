@@ -13,6 +13,7 @@ describe('afterFirstPagePaint', () => {
     vi.useFakeTimers();
     frames = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
   });
 
   afterEach(() => {

@@ -7,13 +7,14 @@
  * `maxWaitMs` on pages that never report (ARCHITECTURE.md budget: first rows of an offline
  * reload within 800 ms).
  */
+import { afterNextPaint } from '../lib/browser/after-first-paint.ts';
+
 let reportPainted: () => void = () => {};
 const painted = new Promise<void>((resolve) => (reportPainted = resolve));
 
 /** Called once the page's first render is committed; `afterFirstPagePaint` resolves after the frame that paints it. */
 export function pageCommitted(): void {
-  // The frame after this commit paints it; a task queued in that frame runs once it has.
-  requestAnimationFrame(() => setTimeout(reportPainted, 0));
+  afterNextPaint(reportPainted);
 }
 
 /** Resolves when the first page has painted, or after `maxWaitMs`, whichever comes first. */

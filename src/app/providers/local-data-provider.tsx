@@ -32,11 +32,12 @@ function enqueue(task: () => Promise<void>): Promise<void> {
 function openLocalData(userId: string): Promise<void> {
   return enqueue(async () => {
     if (openFor === userId) return;
-    // The client (supabase-js) is not needed to open the database and paint local rows:
-    // it loads alongside, and the sync starts once it is there.
+    await afterFirstPagePaint(FIRST_PAINT_WAIT_MS);
+    // The client (supabase-js, a sixth of a list page's code) is not needed to open the
+    // database and paint local rows: it loads after the first paint, alongside the database,
+    // and the sync starts once it is there.
     const client = loadClient().then((module) => module.supabase);
     client.catch(() => undefined); // startLocalData reports a failure; not unhandled meanwhile
-    await afterFirstPagePaint(FIRST_PAINT_WAIT_MS);
     // The reference data (compendium, ICD-10-CM, NCDs): the cached copy, then newer versions
     // when online; alongside the local database, not after its first sync.
     void import('../../lib/reference/index.ts').then((reference) => reference.startReferenceData());

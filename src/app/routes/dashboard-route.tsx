@@ -13,30 +13,35 @@ import type { DashboardSection } from '../../features/dashboard/dashboard-sectio
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
 import { PROVIDER_HOME } from '../role-routing.tsx';
 
-/** A section whose code is already on its way: rendered once its module has arrived. */
-function section<M>(module: Promise<M>, pick: (loaded: M) => ComponentType): ComponentType {
-  return lazy(() => module.then((loaded) => ({ default: pick(loaded) })));
+/**
+ * A section whose code is requested when it is first rendered: DashboardPage renders every
+ * section at once right after its first paint, so their requests go out in one wave.
+ */
+function section<M>(load: () => Promise<M>, pick: (loaded: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((loaded) => ({ default: pick(loaded) })));
 }
 
 export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
-  // Every section's code is requested now, in one wave with the page's (a second wave would
-  // wait for another round trip), but only the page's is awaited: the header and the cards'
-  // frames paint first, and each card fills in as its code arrives (Suspense in
-  // dashboard-page.tsx), so the first paint does not wait for the whole dashboard's code.
-  const page = import('../../features/dashboard/dashboard-page.tsx');
-  const alerts = import('../../features/dashboard/alerts-card.tsx');
-  const sync = import('../../features/dashboard/sync-card.tsx');
-  const verification = import('../../features/providers/dashboard/verification-health-card.tsx');
-  const ownRecord = Promise.all([import('../../features/providers/dashboard/own-record-card.tsx'), import('../../features/my-provider/use-my-provider.ts')]);
-  const organizations = import('../../features/organizations/dashboard/organization-figures-card.tsx');
-  const dataLayer = import('../../features/patients/data/use-data-layer.ts');
-  const refused = Promise.all([import('../../features/orders/dashboard/refused-orders-card.tsx'), dataLayer]);
-  const orderFigures = Promise.all([import('../../features/orders/dashboard/order-figures-card.tsx'), dataLayer]);
-  const delivery = import('../../features/results/dashboard/result-delivery-card.tsx');
-  const resultFigures = import('../../features/results/dashboard/result-figures-card.tsx');
-  const myOrders = Promise.all([import('../../features/orders/dashboard/my-orders-card.tsx'), dataLayer]);
-  const myResults = Promise.all([import('../../features/results/dashboard/my-results-card.tsx'), dataLayer]);
-  const { DashboardPage } = await page;
+  // Only the page and the views of the figures kept at the last visit are awaited (light: no
+  // local data): the first paint shows those figures, and the cards' code and the data
+  // layer follow it (dashboard-page.tsx), so they neither delay nor add to that paint.
+  const [{ DashboardPage }, { KeptVerificationHealth }, { KeptOrganizationFigures }] = await Promise.all([
+    import('../../features/dashboard/dashboard-page.tsx'),
+    import('../../features/providers/dashboard/verification-health-figures.tsx'),
+    import('../../features/organizations/dashboard/organization-figures.tsx'),
+  ]);
+  const alerts = () => import('../../features/dashboard/alerts-card.tsx');
+  const sync = () => import('../../features/dashboard/sync-card.tsx');
+  const verification = () => import('../../features/providers/dashboard/verification-health-card.tsx');
+  const ownRecord = () => Promise.all([import('../../features/providers/dashboard/own-record-card.tsx'), import('../../features/my-provider/use-my-provider.ts')]);
+  const organizations = () => import('../../features/organizations/dashboard/organization-figures-card.tsx');
+  const dataLayer = () => import('../../features/patients/data/use-data-layer.ts');
+  const refused = () => Promise.all([import('../../features/orders/dashboard/refused-orders-card.tsx'), dataLayer()]);
+  const orderFigures = () => Promise.all([import('../../features/orders/dashboard/order-figures-card.tsx'), dataLayer()]);
+  const delivery = () => import('../../features/results/dashboard/result-delivery-card.tsx');
+  const resultFigures = () => import('../../features/results/dashboard/result-figures-card.tsx');
+  const myOrders = () => Promise.all([import('../../features/orders/dashboard/my-orders-card.tsx'), dataLayer()]);
+  const myResults = () => Promise.all([import('../../features/results/dashboard/my-results-card.tsx'), dataLayer()]);
 
   // Orders live in the protected database: counted once it is open in this tab.
   const OrdersSection = section(orderFigures, ([{ OrderFiguresCard, OrderFiguresLocked }, { useProtectedData }]) =>
@@ -81,9 +86,14 @@ export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {
     // Critical values first, and loud (issue 27); the open alerts beside them on a wide screen.
     { id: 'results', audience: 'staff', span: 'lead', Component: section(resultFigures, (loaded) => loaded.ResultFiguresCard) },
     { id: 'alerts', audience: 'staff', span: 'wide', Component: section(alerts, (loaded) => loaded.AlertsCard) },
-    { id: 'verification', audience: 'staff', Component: section(verification, (loaded) => loaded.VerificationHealthCard) },
+    { id: 'verification', audience: 'staff', Component: section(verification, (loaded) => loaded.VerificationHealthCard), Kept: KeptVerificationHealth },
     { id: 'orders', audience: 'staff', Component: OrdersSection },
-    { id: 'organizations', audience: 'staff', Component: section(organizations, (loaded) => loaded.OrganizationFiguresCard) },
+    {
+      id: 'organizations',
+      audience: 'staff',
+      Component: section(organizations, (loaded) => loaded.OrganizationFiguresCard),
+      Kept: KeptOrganizationFigures,
+    },
     { id: 'refused-orders', audience: 'staff', Component: RefusedOrdersSection },
     { id: 'result-delivery', audience: 'staff', Component: section(delivery, (loaded) => loaded.ResultDeliveryCard) },
     { id: 'sync', audience: 'staff', Component: SyncCard },

@@ -21,6 +21,11 @@ export interface DashboardSection {
    */
   span?: 'lead' | 'wide' | 'full';
   Component: ComponentType;
+  /**
+   * Painted first, before the section's code has arrived: the figures kept at the last visit
+   * (kept-counts.ts), with the section's own markup; a skeleton when it has none.
+   */
+  Kept?: ComponentType;
 }
 
 /** The sections for a user: a provider's own login sees the provider sections, staff and admins the staff ones. */
