@@ -8,10 +8,11 @@ import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import { BrandLockup } from '../../components/brand.tsx';
 import { ColorModeButton, colorModeSwitchLabel, useColorMode } from '../../components/ui/color-mode.tsx';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { LazyTooltip, loadTooltip } from '../../components/ui/lazy-tooltip.tsx';
 import { DrawerBody, DrawerCloseTrigger, DrawerContent, DrawerHeader, DrawerRoot } from '../../components/ui/drawer.tsx';
 import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
 import { pageCommitted } from '../first-page-paint.ts';
+import { preloadWhenIdle } from '../preload-when-idle.ts';
 import { homePathFor } from '../role-routing.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
@@ -34,6 +35,8 @@ export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { colorMode } = useColorMode();
   useEffect(pageCommitted, []);
+  // Tooltips' code is not needed for the first paint; once idle it is there for the first hover.
+  useEffect(() => preloadWhenIdle(loadTooltip), []);
   return (
     <Box minH="100dvh" bg="bg.subtle">
       <SkipNavLink>Skip to content</SkipNavLink>
@@ -96,9 +99,9 @@ export function MainLayout() {
           </Box>
           <Box flex="1" />
           <SyncIndicator />
-          <Tooltip content={colorModeSwitchLabel(colorMode)}>
+          <LazyTooltip content={colorModeSwitchLabel(colorMode)} placement="bottom">
             <ColorModeButton />
-          </Tooltip>
+          </LazyTooltip>
           <UserMenu />
         </Flex>
         <SkipNavContent />

@@ -9,7 +9,7 @@
 import { Spinner } from '@chakra-ui/react';
 import type { JSX, MouseEvent } from 'react';
 import { LuCircleCheck, LuCircleX, LuCloudUpload, LuShieldCheck } from 'react-icons/lu';
-import { LazyTooltip } from '../shared/lazy-tooltip.tsx';
+import { LazyTooltip } from '../../../components/ui/lazy-tooltip.tsx';
 import { providerFullName } from '../../../lib/provider/provider-name.ts';
 import { canVerifyPecos, PECOS_NPI_REQUIRED_TOOLTIP } from '../model/pecos-status.ts';
 import type { PecosCheckStatus } from '../pecos/pecos-check-state.ts';

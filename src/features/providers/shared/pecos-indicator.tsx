@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { LuCircleCheck, LuCircleX, LuClock, LuTriangleAlert } from 'react-icons/lu';
-import { LazyTooltip } from './lazy-tooltip.tsx';
+import { LazyTooltip } from '../../../components/ui/lazy-tooltip.tsx';
 import { MEDICARE_ORDERING_LABELS, medicareLabOrdering, pecosStatus, type PecosFields } from '../model/pecos-status.ts';
 import './provider-cells.css';
 import '../../../components/list/list-badge.css';
