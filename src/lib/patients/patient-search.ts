@@ -8,6 +8,7 @@
  * name, then first name.
  */
 import type { IndexSpec, IndexedRow } from '../list/search-index.ts';
+import { searchKey } from '../list/search-key.ts';
 import { textIndexSpec } from '../list/text-index-spec.ts';
 
 export interface MedicalRecordNumber {
@@ -19,8 +20,13 @@ export function mrnsOf(record: { medical_record_numbers: unknown }): MedicalReco
   return Array.isArray(record.medical_record_numbers) ? (record.medical_record_numbers as MedicalRecordNumber[]) : [];
 }
 
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+const NOT_LETTER_OR_DIGIT = /[^a-z0-9]/g;
+
 /** A name as compared: no accents, no case, letters and digits only ('O’Brien-Smith' → 'obriensmith'). */
 export function nameKey(name: string): string {
+  // Most names are plain ASCII: skip the Unicode work (as searchKey does), run for every patient at unlock.
+  if (PLAIN_ASCII.test(name)) return name.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
   return name
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -38,6 +44,12 @@ export interface SearchablePatient extends IndexedRow {
   is_active: boolean;
 }
 
+/** A name without spaces, hyphens and apostrophes, when it has any (else null: the name itself matches the same). */
+function markless(name: string): string | null {
+  const key = nameKey(name);
+  return key === searchKey(name) ? null : key;
+}
+
 /** The ways a date of birth is typed: 1951-07-23, 07/23/1951, 7/23/1951. */
 function birthDateForms(iso: string): string {
   const [year, month, day] = iso.split('-');
@@ -53,8 +65,10 @@ export function patientIndexSpec<T extends SearchablePatient>(): IndexSpec<T, un
       patient.first_name,
       patient.middle_name,
       patient.last_name,
-      nameKey(patient.last_name),
-      nameKey(patient.first_name),
+      // 'obrien' finds O'Brien: the names without their marks, where that differs (a copy of a
+      // plain name would only lengthen the haystack every keystroke scans).
+      markless(patient.last_name),
+      markless(patient.first_name),
       birthDateForms(patient.date_of_birth),
       patient.lab_patient_id,
       ...mrnsOf(patient).map((row: MedicalRecordNumber) => row.mrn),

@@ -44,6 +44,19 @@ describe('the patient search', () => {
     expect(search('okafor 1951')).toEqual([]);
   });
 
+  it('finds names with apostrophes, hyphens and spaces typed with or without them', () => {
+    const marked = new SearchIndex(patientIndexSpec<SearchablePatient>(), [
+      patient('5', 'Mary Ann', 'O’Brien-Smith', '1960-02-02'),
+      patient('6', 'Mary', 'Brien', '1961-03-03'),
+    ]);
+    const ids = (query: string) => marked.query(query).map((row) => row.id);
+    expect(ids('obriensmith')).toEqual(['5']);
+    expect(ids("o'brien-smith")).toEqual(['5']);
+    expect(ids('maryann')).toEqual(['5']);
+    expect(ids('mary ann')).toEqual(['5']);
+    expect(ids('brien')).toEqual(['6', '5']);
+  });
+
   it('narrows and widens word by word as the query is typed and erased', () => {
     expect(search('okafor')).toEqual(['1']);
     expect(search('okafor 19')).toEqual(['1']);
