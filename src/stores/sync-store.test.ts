@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { createSyncStatusApi, MAX_NOTICES, syncStoreInitializer, type SyncState } from './sync-store.ts';
+import { createSyncStatusApi, MAX_NOTICES, selectFirstDownloadUnderway, syncStoreInitializer, type SyncState } from './sync-store.ts';
 
 function setup() {
   const store = createStore<SyncState>()(syncStoreInitializer);
@@ -72,5 +72,13 @@ describe('the sync store', () => {
     expect(partRetry).toHaveBeenCalledTimes(1);
     part.reset();
     expect(store.getState()).toMatchObject({ pendingRecords: 0, pendingChanges: 1, lastError: null });
+  });
+});
+
+describe('selectFirstDownloadUnderway', () => {
+  it('is known only once the device has read the record of its download', () => {
+    expect(selectFirstDownloadUnderway({ firstSync: { done: false, stored: 0, total: null, checked: false } })).toBe(false);
+    expect(selectFirstDownloadUnderway({ firstSync: { done: false, stored: 10, total: 100, checked: true } })).toBe(true);
+    expect(selectFirstDownloadUnderway({ firstSync: { done: true, stored: 100, total: 100, checked: true } })).toBe(false);
   });
 });

@@ -86,6 +86,13 @@ export const syncStoreInitializer: StateCreator<SyncState> = (set) => ({
 
 export const useSyncStore = create<SyncState>()(syncStoreInitializer);
 
+/**
+ * Whether this device's first download is known to be under way: not before the device's
+ * record of it has been read (at start, `done` is false until then even on a device that
+ * holds its whole copy).
+ */
+export const selectFirstDownloadUnderway = (state: Pick<SyncState, 'firstSync'>): boolean => state.firstSync.checked === true && !state.firstSync.done;
+
 /** How the data layer writes a sync store (never used by components). */
 export interface SyncStatusApi {
   get(): SyncState;

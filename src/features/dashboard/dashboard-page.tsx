@@ -8,7 +8,7 @@ import { Suspense, type ComponentType } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePaintedOnce } from '../../lib/browser/after-first-paint.ts';
 import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
-import { useSyncStore } from '../../stores/sync-store.ts';
+import { selectFirstDownloadUnderway, useSyncStore } from '../../stores/sync-store.ts';
 import { sectionsFor, type DashboardSection } from './dashboard-sections.ts';
 
 const SPANS = {
@@ -21,8 +21,10 @@ export const PARTIAL_FIGURES = 'This device is still downloading its copy: the f
 
 /** While the first download runs, zeros would read as facts: say they are partial. */
 function FirstSyncNote() {
-  const { done, stored, total } = useSyncStore((state) => state.firstSync);
-  if (done) return null;
+  const { stored, total } = useSyncStore((state) => state.firstSync);
+  // Not before the device's record of its download is read (the database opens after the
+  // first paint): a device with its whole copy would flash the note on every reload.
+  if (!useSyncStore(selectFirstDownloadUnderway)) return null;
   return (
     <Alert.Root status="info" mb="4" data-testid="dashboard-partial">
       <Alert.Indicator />

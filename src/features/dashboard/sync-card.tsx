@@ -41,7 +41,8 @@ export function SyncCard() {
   return (
     <FigureCard title="This device" description="What this device holds that the server does not have yet." testId="dashboard-sync">
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <Badge colorPalette={status.tone} variant="surface" size="md" data-testid="dashboard-sync-state">
+        {/* A badge does not wrap by default: the offline text is wider than a narrow card. */}
+        <Badge colorPalette={status.tone} variant="surface" size="md" whiteSpace="normal" h="auto" py="1" data-testid="dashboard-sync-state">
           {status.text}
         </Badge>
         <Button size="xs" variant="outline" onClick={retry} disabled={!online}>
