@@ -10,6 +10,9 @@ export const FIELD_SEPARATOR = '\u0001';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** Printable ASCII only: such text needs none of the Unicode work (accents, typographic marks). */
+export const isPrintableAscii = (value: string): boolean => PRINTABLE_ASCII.test(value);
+
 /**
  * Case- and accent-insensitive text: lowercase, diacritics removed ('José' → 'jose'),
  * typographic apostrophes made plain ('O’Brien' → "o'brien"), control characters (the
@@ -18,7 +21,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 export function searchKey(value: string | null | undefined): string {
   if (!value) return '';
   // Most names are plain printable ASCII: skip the Unicode work (it dominates building 50,000 haystacks).
-  if (PRINTABLE_ASCII.test(value)) {
+  if (isPrintableAscii(value)) {
     const lower = value.toLowerCase();
     return lower.includes('  ') || lower.startsWith(' ') || lower.endsWith(' ') ? lower.replace(/ +/g, ' ').trim() : lower;
   }

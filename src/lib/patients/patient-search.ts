@@ -8,7 +8,7 @@
  * name, then first name.
  */
 import type { IndexSpec, IndexedRow } from '../list/search-index.ts';
-import { searchKey } from '../list/search-key.ts';
+import { isPrintableAscii, searchKey } from '../list/search-key.ts';
 import { textIndexSpec } from '../list/text-index-spec.ts';
 
 export interface MedicalRecordNumber {
@@ -20,13 +20,12 @@ export function mrnsOf(record: { medical_record_numbers: unknown }): MedicalReco
   return Array.isArray(record.medical_record_numbers) ? (record.medical_record_numbers as MedicalRecordNumber[]) : [];
 }
 
-const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const NOT_LETTER_OR_DIGIT = /[^a-z0-9]/g;
 
 /** A name as compared: no accents, no case, letters and digits only ('O’Brien-Smith' → 'obriensmith'). */
 export function nameKey(name: string): string {
   // Most names are plain ASCII: skip the Unicode work (as searchKey does), run for every patient at unlock.
-  if (PLAIN_ASCII.test(name)) return name.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
+  if (isPrintableAscii(name)) return name.toLowerCase().replace(NOT_LETTER_OR_DIGIT, '');
   return name
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
