@@ -7,11 +7,15 @@
  * card; a new search (resetKey) starts at the top. A list gives its column headings (with
  * the flex share of each) and a memoized component for a row's cells; a control of its own
  * (the results' selection checkbox) goes before the link, never inside it (`Leading`).
+ * Rows and cells are plain elements with static rules (link-list.css: `ll-cell`, `ll-from-md`,
+ * and list-table.css's text rules), as in the directory's table: every visible row renders on
+ * each keystroke of the search.
  */
 import { Box, Card, HStack, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import './link-list.css';
 
 export interface LinkListColumn {
   label: string;
@@ -79,6 +83,7 @@ export function VirtualLinkList<T extends { id: string }>({ rows, label, columns
     [virtualizer],
   );
 
+  const items = virtualizer.getVirtualItems();
   return (
     <Card.Root variant="outline" bg="bg.panel" overflow="hidden">
       <HStack gap="0" borderBottomWidth="1px">
@@ -90,44 +95,44 @@ export function VirtualLinkList<T extends { id: string }>({ rows, label, columns
         <ColumnHeadings columns={columns} />
       </HStack>
       <Box ref={parent} maxH="max(320px, calc(100vh - 340px))" overflowY="auto" role="list" aria-label={label} onKeyDown={onKeyDown}>
-        <Box h={`${virtualizer.getTotalSize()}px`} position="relative">
-          {virtualizer.getVirtualItems().map((item) => {
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
             const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <HStack
-                key={row.id}
-                role="listitem"
-                data-index={item.index}
-                data-testid={rowTestId}
-                gap="0"
-                h={`${rowHeight}px`}
-                borderBottomWidth="1px"
-                _hover={{ bg: 'bg.muted' }}
-                position="absolute"
-                top="0"
-                left="0"
-                w="full"
-                transform={`translateY(${item.start}px)`}
-              >
-                {Leading && (
-                  <Box w={LEADING_WIDTH} pl="4" flexShrink="0">
-                    <Leading row={row} />
-                  </Box>
-                )}
-                <HStack asChild flex="1" minW="0" h="full" px="4" gap="4" _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '-2px' }}>
-                  <RouterLink to={href(row)}>
-                    <Cells row={row} />
-                  </RouterLink>
-                </HStack>
-              </HStack>
-            );
+            return row ? <LinkRow key={row.id} row={row} index={item.index} top={item.start} height={rowHeight} href={href} Cells={Cells} Leading={Leading} testId={rowTestId} /> : null;
           })}
-        </Box>
+        </div>
       </Box>
     </Card.Root>
   );
 }
+
+interface LinkRowProps<T> {
+  row: T;
+  index: number;
+  /** Offset from the top of the list (a number, so a row that stays in place skips rendering). */
+  top: number;
+  height: number;
+  href: (row: T) => string;
+  Cells: ComponentType<{ row: T }>;
+  Leading?: ComponentType<{ row: T }>;
+  testId: string;
+}
+
+/** One row: plain elements with static rules (link-list.css), memoized on its props. */
+const LinkRow = memo(function LinkRow<T>({ row, index, top, height, href, Cells, Leading, testId }: LinkRowProps<T>) {
+  return (
+    <div role="listitem" data-index={index} data-testid={testId} className="ll-row" style={{ height, transform: `translateY(${top}px)` }}>
+      {Leading && (
+        <div className="ll-leading">
+          <Leading row={row} />
+        </div>
+      )}
+      <RouterLink to={href(row)} className="ll-link">
+        <Cells row={row} />
+      </RouterLink>
+    </div>
+  );
+}) as <T>(props: LinkRowProps<T>) => ReactNode;
 
 /** The column headings (hidden from assistive technology: each link names its record). */
 const ColumnHeadings = memo(function ColumnHeadings({ columns }: { columns: readonly LinkListColumn[] }) {

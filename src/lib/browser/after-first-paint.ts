@@ -8,6 +8,11 @@ import { useEffect, useState } from 'react';
 
 /** Calls `then` after the next frame has been painted; returns a cancel function. */
 export function afterNextPaint(then: () => void): () => void {
+  // Where nothing is painted (Node: the unit tests of code that uses this), the next task.
+  if (typeof requestAnimationFrame !== 'function') {
+    const task = setTimeout(then, 0);
+    return () => clearTimeout(task);
+  }
   let done = false;
   const once = () => {
     if (done) return;

@@ -13,6 +13,7 @@
  * shortcut.
  */
 import type { LocalDatabase } from '../../db/index.ts';
+import { afterNextPaint } from '../browser/after-first-paint.ts';
 import type { ListSource, ListSourceDeps } from './list-source.ts';
 import { readSealedListSnapshot, writeSealedListSnapshot } from './list-snapshot-store.ts';
 import type { IndexedRow } from './search-index.ts';
@@ -92,9 +93,11 @@ export function savedProtectedList<T extends IndexedRow>(
     },
     keepSaved(source) {
       let timer: ReturnType<typeof setTimeout> | null = null;
+      let cancelPaintWait: (() => void) | null = null;
       let saved: string | null = null;
       const save = async () => {
         timer = null;
+        cancelPaintWait = null;
         const { index } = source.getSnapshot();
         const lwt = savable.lastWrite();
         // Changes seen but not applied yet: saved now, the list would name a write whose rows it lacks.
@@ -115,17 +118,26 @@ export function savedProtectedList<T extends IndexedRow>(
         }
       };
       let first = true;
-      const unsubscribe = source.subscribe(() => {
+      const cancel = () => {
         if (timer) clearTimeout(timer);
+        cancelPaintWait?.();
+        timer = null;
+        cancelPaintWait = null;
+      };
+      const unsubscribe = source.subscribe(() => {
+        cancel();
         // The first read is saved at once (a reload soon after must not read everything again),
-        // later changes once the list has been quiet a moment.
+        // but after the list has painted: sealing 100,000 rows holds the main thread for a
+        // second, which the first rows must not wait for. Later changes are saved once the
+        // list has been quiet a moment.
         const ready = source.getSnapshot().phase === 'ready';
-        timer = setTimeout(() => void save(), first && ready ? 0 : SAVE_DELAY_MS);
+        if (first && ready) cancelPaintWait = afterNextPaint(() => void save());
+        else timer = setTimeout(() => void save(), SAVE_DELAY_MS);
         if (ready) first = false;
       });
       return () => {
         unsubscribe();
-        if (timer) clearTimeout(timer);
+        cancel();
       };
     },
   };

@@ -36,6 +36,18 @@ export interface IndexSpec<T, K> {
   matchWords?: boolean;
 }
 
+/** A list's filter of the rows a query answers (e.g. only active patients). */
+export type RowFilter<T> = (row: T) => boolean;
+
+/** A query's answer: its positions in list order, and the rows once asked for. */
+interface Answer<T> {
+  needle: string;
+  /** The filter it was kept by, compared by identity only (unknown keeps the index covariant in T). */
+  keep: unknown;
+  positions: number[];
+  rows?: readonly T[];
+}
+
 interface Entry<T, K> {
   row: T;
   keys: K;
@@ -57,7 +69,7 @@ export class SearchIndex<T extends IndexedRow, K = unknown> {
   private readonly byId = new Map<string, Entry<T, K>>();
   private allRows: readonly T[] | null = null;
   /** The last answers, newest last; emptied by every change of the index. */
-  private recentQueries: Array<{ needle: string; positions: number[] }> = [];
+  private recentQueries: Answer<T>[] = [];
   private revision = 0;
 
   constructor(
@@ -166,14 +178,25 @@ export class SearchIndex<T extends IndexedRow, K = unknown> {
     return this.allRows;
   }
 
-  /** Rows whose haystack contains the query (case- and accent-insensitive), sorted. */
-  query(text: string): readonly T[] {
+  /**
+   * Rows whose haystack contains the query (case- and accent-insensitive), sorted; with
+   * `keep`, only the rows it accepts (a list's filter, e.g. active patients). The filter is
+   * applied in the scan and its answer kept like any other, so a filtered list costs a
+   * keystroke no more than an unfiltered one: filtering 100,000 rows after each answer was
+   * the slowest part of the patient search. Pass the same function while the filter is
+   * unchanged: answers are kept per function.
+   */
+  query(text: string, keep: RowFilter<T> | null = null): readonly T[] {
     const needle = searchKey(text);
-    if (needle === '') return this.rows();
-    const positions = this.matchingPositions(needle);
-    const rows: T[] = new Array(positions.length);
-    for (let i = 0; i < positions.length; i++) rows[i] = this.sortedRows[positions[i] as number] as T;
-    return rows;
+    if (needle === '' && !keep) return this.rows();
+    const answer = this.answer(needle, keep);
+    if (!answer.rows) {
+      const positions = answer.positions;
+      const rows: T[] = new Array(positions.length);
+      for (let i = 0; i < positions.length; i++) rows[i] = this.sortedRows[positions[i] as number] as T;
+      answer.rows = rows;
+    }
+    return answer.rows;
   }
 
   /** The ids of `query(text)`, in order. */
@@ -181,41 +204,62 @@ export class SearchIndex<T extends IndexedRow, K = unknown> {
     return this.query(text).map((row) => row.id);
   }
 
-  private matchingPositions(needle: string): number[] {
+  private answer(needle: string, keep: RowFilter<T> | null): Answer<T> {
     const recent = this.recentQueries;
-    const same = recent.findIndex((answer) => answer.needle === needle);
+    const same = recent.findIndex((answer) => answer.needle === needle && answer.keep === keep);
     if (same >= 0) {
       const [answer] = recent.splice(same, 1);
       recent.push(answer!);
-      return answer!.positions;
+      return answer!;
     }
-    const haystacks = this.haystacks;
-    const positions: number[] = [];
-    // A longer query matches a subset of a query it contains: scan only that answer (the smallest one).
-    let narrowest: number[] | null = null;
+    // A longer query matches a subset of a query it contains: scan only that answer (the
+    // smallest one), whether it was kept by the same filter or by none.
+    let narrowest: Answer<T> | null = null;
     for (const answer of recent) {
-      if (needle.includes(answer.needle) && (!narrowest || answer.positions.length < narrowest.length)) narrowest = answer.positions;
+      if ((answer.keep === keep || answer.keep === null) && needle.includes(answer.needle) && (!narrowest || answer.positions.length < narrowest.positions.length)) narrowest = answer;
     }
+    const filter = keep && narrowest?.keep !== keep ? keep : null;
+    const positions = this.scan(needle, narrowest?.positions ?? null, filter);
+    const answer: Answer<T> = { needle, keep, positions };
+    // The same rows as the answer it narrowed (every row of 'mrn-' matched 'mrn'): share that answer's arrays.
+    if (narrowest && positions.length === narrowest.positions.length) {
+      answer.positions = narrowest.positions;
+      answer.rows = narrowest.rows;
+    } else if (!narrowest && !keep && positions.length === this.sortedRows.length) {
+      answer.rows = this.rows();
+    }
+    recent.push(answer);
+    if (recent.length > RECENT_QUERIES) recent.shift();
+    return answer;
+  }
+
+  /** The positions (of `within`, or of every row) whose haystack holds the needle and whose row `keep` accepts. */
+  private scan(needle: string, within: readonly number[] | null, keep: RowFilter<T> | null): number[] {
+    const haystacks = this.haystacks;
+    const rows = this.sortedRows;
+    const positions: number[] = [];
     // A word of a longer query contains a word of the shorter one, so narrowing holds for words too.
     const words = this.spec.matchWords ? needle.split(' ') : null;
     if (words && words.length > 1) {
-      const matches = (haystack: string) => words.every((word) => haystack.includes(word));
-      if (narrowest) {
-        for (const position of narrowest) if (matches(haystacks[position] as string)) positions.push(position);
-      } else {
-        for (let i = 0; i < haystacks.length; i++) if (matches(haystacks[i] as string)) positions.push(i);
+      const count = within ? within.length : haystacks.length;
+      for (let i = 0; i < count; i++) {
+        const position = within ? (within[i] as number) : i;
+        const haystack = haystacks[position] as string;
+        if (words.every((word) => haystack.includes(word)) && (!keep || keep(rows[position] as T))) positions.push(position);
       }
-    } else if (narrowest) {
-      for (const position of narrowest) {
-        if ((haystacks[position] as string).includes(needle)) positions.push(position);
+      return positions;
+    }
+    // One needle (the usual keystroke): the loops stay plain, the hottest code of a search.
+    if (within) {
+      for (let i = 0; i < within.length; i++) {
+        const position = within[i] as number;
+        if ((haystacks[position] as string).includes(needle) && (!keep || keep(rows[position] as T))) positions.push(position);
       }
     } else {
       for (let i = 0; i < haystacks.length; i++) {
-        if ((haystacks[i] as string).includes(needle)) positions.push(i);
+        if ((haystacks[i] as string).includes(needle) && (!keep || keep(rows[i] as T))) positions.push(i);
       }
     }
-    recent.push({ needle, positions });
-    if (recent.length > RECENT_QUERIES) recent.shift();
     return positions;
   }
 

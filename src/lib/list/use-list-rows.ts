@@ -35,13 +35,13 @@ export function useListRows<T extends IndexedRow, S extends string>(
 ): ListRows<T> {
   const { index, version, firstRows } = list;
   const total = useMemo(
-    () => (index ? (filter ? filtered(index.rows(), filter).length : index.size) : filtered(firstRows, filter).length),
+    () => (index ? (filter ? index.query('', filter).length : index.size) : filtered(firstRows, filter).length),
     // The version tells a changed index (the object stays the same).
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [index, version, firstRows, filter],
   );
   return useMemo(() => {
-    if (index) return { rows: filtered(index.query(search), filter), total, version };
+    if (index) return { rows: index.query(search, filter), total, version };
     const needle = searchKey(search);
     const spec = indexSpecOf(definition, scope);
     const page = filtered(firstRows, filter);

@@ -49,11 +49,17 @@ function markless(name: string): string | null {
   return key === searchKey(name) ? null : key;
 }
 
-/** The ways a date of birth is typed: 1951-07-23, 07/23/1951, 7/23/1951. */
+/**
+ * The ways a date of birth is typed: 1951-07-23, 07/23/1951, 7/23/1951, 7/3/1951. The
+ * unpadded form is added only when the padded one does not already hold it (a day of 1–9):
+ * every character of a haystack is scanned by the first keystrokes of a search.
+ */
 function birthDateForms(iso: string): string {
   const [year, month, day] = iso.split('-');
   if (!year || !month || !day) return iso;
-  return `${iso} ${month}/${day}/${year} ${Number(month)}/${Number(day)}/${year}`;
+  const padded = `${month}/${day}/${year}`;
+  const unpadded = `${Number(month)}/${Number(day)}/${year}`;
+  return padded.includes(unpadded) ? `${iso} ${padded}` : `${iso} ${padded} ${unpadded}`;
 }
 
 /** Every patient, by last name then first name, searched by each word of the query. */

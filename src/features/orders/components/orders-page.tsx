@@ -7,7 +7,7 @@
  * to its order. An order not yet on the server says "Waiting to send". The app's route wraps
  * it in the protected data's gate.
  */
-import { Box, Button, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { VirtualLinkList, type LinkListColumn } from '../../../components/list/virtual-link-list.tsx';
@@ -32,27 +32,26 @@ const COLUMNS: readonly LinkListColumn[] = [
 ];
 const orderPath = (row: OrderListRow) => `/orders/${row.id}`;
 
+/** An order's cells (plain markup, link-list.css: every visible row renders per keystroke). */
 const OrderCells = memo(function OrderCells({ row }: { row: OrderListRow }) {
   return (
     <>
-      <Text flex="1.2" minW="0" fontWeight="semibold" color="fg" truncate>
+      <div className="ll-cell ll-strong ll-truncate" style={{ flex: 1.2 }}>
         {row.requisition_number}
-      </Text>
-      <Box flex="1.6" minW="0">
-        <Text truncate>{row.patientName}</Text>
-        <Text fontSize="sm" color="fg.muted" truncate>
-          {row.patientId}
-        </Text>
-      </Box>
-      <Text flex="1.6" minW="0" truncate display={{ base: 'none', md: 'block' }}>
+      </div>
+      <div className="ll-cell" style={{ flex: 1.6 }}>
+        <div className="ll-truncate">{row.patientName}</div>
+        <div className="ll-muted ll-truncate">{row.patientId}</div>
+      </div>
+      <div className="ll-cell ll-from-md ll-truncate" style={{ flex: 1.6 }}>
         {row.providerName}
-      </Text>
-      <Text flex="1.1" fontSize="sm" display={{ base: 'none', md: 'block' }}>
+      </div>
+      <div className="ll-cell ll-from-md ll-sm" style={{ flex: 1.1 }}>
         {orderTime(row).slice(0, 16).replace('T', ' ')}
-      </Text>
-      <Box flex="1.5" minW="0">
+      </div>
+      <div className="ll-cell" style={{ flex: 1.5 }}>
         <OrderStatusBadges status={row.status} priority={row.priority} waiting={row.waiting} />
-      </Box>
+      </div>
     </>
   );
 });
@@ -132,8 +131,7 @@ export function OrdersList({ db }: { db: LocalDatabase }) {
   const filter = useMemo(() => orderFilterPredicate(filters), [filters]);
   const shown = useMemo(() => {
     if (!index) return [];
-    const found = index.query(search);
-    return filter ? found.filter(filter) : found;
+    return index.query(search, filter);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [index, version, search, filter]);
 

@@ -1,5 +1,6 @@
 /** The words of the order pages: statuses, Medicare verdicts, billing, and the entry's messages. */
 import type { NecessityStatus } from '../../../lib/lab/medical-necessity.ts';
+import type { BadgeTone } from '../../../components/list/list-badge.tsx';
 import type { EligibilityStatus } from '../../../lib/lab/medicare-eligibility.ts';
 
 export const ORDER_STATUSES = ['draft', 'submitted', 'received', 'in_progress', 'resulted', 'cancelled'] as const;
@@ -14,7 +15,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const STATUS_PALETTE: Record<OrderStatus, string> = {
+export const STATUS_PALETTE: Record<OrderStatus, BadgeTone> = {
   draft: 'gray',
   submitted: 'blue',
   received: 'purple',

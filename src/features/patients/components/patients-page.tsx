@@ -7,10 +7,12 @@
  * is not written back to the URL on every keystroke, whose navigation would cost the
  * keystroke's time and, while it is pending, drop what was typed.
  */
-import { Badge, Box, Button, Card, EmptyState, HStack, Input, InputGroup, NativeSelect, Text, VStack } from '@chakra-ui/react';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { Button, EmptyState, NativeSelect, VStack } from '@chakra-ui/react';
+import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuPlus, LuSearch, LuUserRound } from 'react-icons/lu';
+import { LuPlus, LuUserRound } from 'react-icons/lu';
+import { ListBadge } from '../../../components/list/list-badge.tsx';
+import { SearchCard } from '../../../components/list/search-card.tsx';
 import { VirtualLinkList, type LinkListColumn } from '../../../components/list/virtual-link-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -21,7 +23,7 @@ import { useListSearch } from '../../../lib/list/use-list-search.ts';
 import { useUrlFilters } from '../../../lib/list/use-url-filters.ts';
 import { usePatientList, type ListPatient } from '../data/patient-list.ts';
 import { coveragesOf, mrnsOf, patientName, PAYER_TYPE_LABELS } from '../model/patient-record.ts';
-import { patientStatusPredicate } from '../model/patient-search.ts';
+import { patientStatusPredicate, type PatientStatusFilter } from '../model/patient-search.ts';
 import { PATIENT_TEXT } from '../model/patient-texts.ts';
 import { PatientsLoading, ProtectedGate } from './protected-gate.tsx';
 
@@ -33,31 +35,28 @@ const COLUMNS: readonly LinkListColumn[] = [
 ];
 const patientPath = (patient: ListPatient) => `/patients/${patient.id}`;
 
+/** A patient's cells (plain markup, link-list.css: every visible row renders per keystroke). */
 const PatientCells = memo(function PatientCells({ row: patient }: { row: ListPatient }) {
   const primary = coveragesOf(patient)[0];
   const mrns = mrnsOf(patient).map((row) => row.mrn).join(', ');
   return (
     <>
-      <Box flex="2" minW="0">
-        <Text fontWeight="semibold" truncate>
-          {patientName(patient)}
-        </Text>
-        <Text fontSize="sm" color="fg.muted" truncate>
+      <div className="ll-cell" style={{ flex: 2 }}>
+        <div className="ll-strong ll-truncate">{patientName(patient)}</div>
+        <div className="ll-muted ll-truncate">
           {patient.lab_patient_id}
           {mrns && ` · MRN ${mrns}`}
-        </Text>
-      </Box>
-      <Text flex="1" fontSize="sm">
+        </div>
+      </div>
+      <div className="ll-cell ll-sm" style={{ flex: 1 }}>
         {formatListDate(patient.date_of_birth)}
-      </Text>
-      <Box flex="1" display={{ base: 'none', md: 'block' }}>
-        {primary ? <Badge variant="subtle">{PAYER_TYPE_LABELS[primary.payer_type]}</Badge> : null}
-        {!patient.is_active && (
-          <Badge ml="2" colorPalette="gray">
-            Inactive
-          </Badge>
-        )}
-      </Box>
+      </div>
+      <div className="ll-cell ll-from-md" style={{ flex: 1 }}>
+        <span className="ll-badges">
+          {primary ? <ListBadge tone="gray">{PAYER_TYPE_LABELS[primary.payer_type]}</ListBadge> : null}
+          {!patient.is_active && <ListBadge tone="gray">Inactive</ListBadge>}
+        </span>
+      </div>
     </>
   );
 });
@@ -66,44 +65,30 @@ function PatientList({ db }: { db: LocalDatabase }) {
   const list = usePatientList(db);
   const [query, setQuery] = useListSearch('patients');
   const [{ status }, setFilter] = useUrlFilters(FILTERS);
-  const deferred = useDeferredValue(query);
   const rows = useMemo(() => {
     if (!list.index) return [];
-    const keep = patientStatusPredicate(status);
-    const found = list.index.query(deferred);
-    return keep ? found.filter(keep) : found;
+    // Not deferred: the keystroke's own render shows its answer (a filtered scan of the
+    // in-memory index, kept per query like any answer: search-index.ts).
+    return list.index.query(query, patientStatusPredicate(status));
     // The index changes in place: its version says when.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.index, list.version, deferred, status]);
+  }, [list.index, list.version, query, status]);
+  // The search card is memoized on its filters: a keystroke re-renders only the box, the count and the rows.
+  const statusSelect = useMemo(() => <PatientStatusSelect value={status} onChange={(value) => setFilter('status', value)} />, [status, setFilter]);
 
   return (
     <>
-      <Card.Root variant="outline" bg="bg.panel" mb="4">
-        <Card.Body>
-          <HStack gap="4" align="flex-end" wrap={{ base: 'wrap', md: 'nowrap' }}>
-            <Field label={PATIENT_TEXT.searchLabel} flex="1" minW="240px">
-              <InputGroup startElement={<LuSearch />} w="full">
-                <Input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={PATIENT_TEXT.searchPlaceholder} autoComplete="off" />
-              </InputGroup>
-            </Field>
-            <Field label="Status" w={{ base: 'full', md: '44' }}>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={status} onChange={(event) => setFilter('status', event.target.value)}>
-                  <option value="active">Active</option>
-                  <option value="inactive">Inactive</option>
-                  <option value="all">All</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field>
-          </HStack>
-          {list.index && (
-            <Text mt="3" fontSize="sm" color="fg.muted" aria-live="polite" data-testid="patient-count">
-              {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'patient' : 'patients'}
-            </Text>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <SearchCard
+        title={PATIENT_TEXT.findTitle}
+        label={PATIENT_TEXT.searchLabel}
+        value={query}
+        onChange={setQuery}
+        placeholder={PATIENT_TEXT.searchPlaceholder}
+        hint={PATIENT_TEXT.searchHint}
+        summary={list.index ? `${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'patient' : 'patients'}` : null}
+        countTestId="patient-count"
+        filters={statusSelect}
+      />
       {list.phase !== 'ready' ? (
         <PatientsLoading />
       ) : rows.length === 0 ? (
@@ -119,9 +104,24 @@ function PatientList({ db }: { db: LocalDatabase }) {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <VirtualLinkList rows={rows} label={PATIENT_TEXT.listTitle} columns={COLUMNS} href={patientPath} Cells={PatientCells} rowTestId="patient-row" resetKey={`${status}:${deferred}`} />
+        <VirtualLinkList rows={rows} label={PATIENT_TEXT.listTitle} columns={COLUMNS} href={patientPath} Cells={PatientCells} rowTestId="patient-row" resetKey={`${status}:${query}`} />
       )}
     </>
+  );
+}
+
+function PatientStatusSelect({ value, onChange }: { value: PatientStatusFilter; onChange: (value: PatientStatusFilter) => void }) {
+  return (
+    <Field label="Status" mt="3" w={{ base: 'full', md: '44' }}>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value as PatientStatusFilter)}>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+          <option value="all">All</option>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field>
   );
 }
 

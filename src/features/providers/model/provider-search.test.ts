@@ -221,6 +221,46 @@ describe('ProviderSearchIndex agrees with a plain filter-and-sort', () => {
     );
   });
 
+  it('with a filter, as the same answer filtered, as queries are typed and erased', () => {
+    // Two filters and none, in any order: each keeps its own answers, and narrows from its own or an unfiltered one.
+    const withNpi = (r: Row) => r.npi !== null && r.npi !== '';
+    const early = (r: Row) => r.id < 'e';
+    const filter = fc.constantFrom<((r: Row) => boolean) | null>(null, withNpi, early);
+    fc.assert(
+      fc.property(scope, fc.array(rowArb, { maxLength: 8 }), fc.array(fc.tuple(change, fc.array(fc.tuple(fc.constantFrom('', 'a', 'an', 'ann', 'do', 'doe', '12', 'doe, a'), filter), { maxLength: 6 })), { maxLength: 12 }), (s, initial, steps) => {
+        const model = new Map(initial.map((r) => [r.id, r]));
+        const index = new ProviderSearchIndex(s, model.values());
+        for (const [c, qs] of steps) {
+          if (c.type === 'upsert') {
+            model.set(c.row.id, c.row);
+            index.upsert(c.row);
+          } else {
+            model.delete(c.id);
+            index.remove(c.id);
+          }
+          for (const [q, keep] of qs) {
+            const wanted = expected(model, s, q).filter((rowId) => !keep || keep(model.get(rowId)!));
+            expect(index.query(q, keep).map((r) => r.id)).toEqual(wanted);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers a filtered query typed again with the same rows, without filtering again', () => {
+    const index = new ProviderSearchIndex('all', people);
+    const keep = vi.fn((r: Row) => r.npi !== null);
+    const first = index.query('do', keep);
+    expect(first.map((r) => r.id)).toEqual(['p6', 'p1']);
+    keep.mockClear();
+    expect(index.query('do', keep)).toBe(first);
+    expect(keep).not.toHaveBeenCalled();
+    // A longer query narrows the filtered answer: only its rows are looked at again.
+    expect(index.query('doe, j', keep).map((r) => r.id)).toEqual(['p1']);
+    expect(keep).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['small (one by one)', 0, 64],
     ['bulk (merged)', 65, 150],

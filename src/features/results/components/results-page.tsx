@@ -8,8 +8,9 @@
  * ordering provider signs off one or many; anyone else marks them seen. The app's route
  * wraps it in the protected data's gate.
  */
-import { Badge, Box, Button, Checkbox, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { createContext, memo, useCallback, useContext, useMemo, useState } from 'react';
+import { ListBadge } from '../../../components/list/list-badge.tsx';
 import { VirtualLinkList, type LinkListColumn } from '../../../components/list/virtual-link-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -38,33 +39,32 @@ const COLUMNS: readonly LinkListColumn[] = [
 ];
 const resultPath = (row: ResultListRow) => `/results/${row.id}`;
 
+/** A result's cells (plain markup, link-list.css: every visible row renders per keystroke). */
 const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
   return (
     <>
-      <Box flex="2" minW="0" fontWeight={row.seenAt ? 'normal' : 'semibold'}>
-        <HStack gap="2" minW="0">
-          <Text truncate>{row.testName}</Text>
+      <div className={row.seenAt ? 'll-cell' : 'll-cell ll-strong'} style={{ flex: 2 }}>
+        <span className="ll-badges" style={{ flexWrap: 'nowrap', alignItems: 'center' }}>
+          <span className="ll-truncate">{row.testName}</span>
           <FlagBadges critical={row.critical} abnormal={row.abnormal} />
-        </HStack>
-        <Text fontSize="xs" color="fg.muted" truncate>
-          {row.requisitionNumber}
-        </Text>
-      </Box>
-      <Text flex="1.5" minW="0" truncate>
+        </span>
+        <div className="ll-xs-muted ll-truncate">{row.requisitionNumber}</div>
+      </div>
+      <div className="ll-cell ll-truncate" style={{ flex: 1.5 }}>
         {row.patientName}
-      </Text>
-      <Text flex="1.5" minW="0" truncate display={{ base: 'none', md: 'block' }}>
+      </div>
+      <div className="ll-cell ll-from-md ll-truncate" style={{ flex: 1.5 }}>
         {row.providerName}
-      </Text>
-      <Text flex="1.2" fontSize="sm" display={{ base: 'none', md: 'block' }}>
+      </div>
+      <div className="ll-cell ll-from-md ll-sm" style={{ flex: 1.2 }}>
         {formatTime(row.receivedAt)}
-      </Text>
-      <Text flex="1" fontSize="sm">
+      </div>
+      <div className="ll-cell ll-sm" style={{ flex: 1 }}>
         {RESULT_STATUS_LABELS[row.status] ?? row.status}
-      </Text>
-      <Box flex="1">
-        <Badge colorPalette={row.reviewedAt ? 'green' : 'gray'}>{row.reviewedAt ? 'Signed off' : row.seenAt ? 'Seen' : 'New'}</Badge>
-      </Box>
+      </div>
+      <div className="ll-cell" style={{ flex: 1 }}>
+        <ListBadge tone={row.reviewedAt ? 'green' : 'gray'}>{row.reviewedAt ? 'Signed off' : row.seenAt ? 'Seen' : 'New'}</ListBadge>
+      </div>
     </>
   );
 });
@@ -104,7 +104,7 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
   const filter = useMemo(() => resultFilterPredicate(filters, (row) => openCritical.has(row.id)), [filters, openCritical]);
   const { index, version } = list;
   const shown = useMemo(
-    () => (index ? index.query(search).filter(filter) : []),
+    () => (index ? index.query(search, filter) : []),
     // The index changes in place: its version says when.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [index, version, search, filter],
