@@ -109,12 +109,14 @@ function isDevBuild(): boolean {
 }
 
 /**
- * Whether RxDB's replication metadata goes to the packed storage (packed/packed-replication-meta.ts).
- * Off until the e2e sync journeys have passed with it on a quiet machine (issue 28: they
- * timed out at a load average of 20-30 on 2 cores, and could not be run on a quiet one).
+ * Whether RxDB's replication metadata goes to the packed storage (packed/packed-replication-meta.ts):
+ * on (issue 28: one IndexedDB record per write instead of one per row, the first sync 0.81×
+ * at 10,000 providers in tests/bench/first-sync-ab.ts), after the sync journeys, the crash
+ * tests and the soak passed with it on a quiet machine. A device that synced before keeps
+ * its metadata: the packed instance adopts the Dexie rows on first open.
  * A build with VITE_PACKED_REPLICATION_META=on or =off overrides it (the benchmark's switch).
  */
-export const PACK_REPLICATION_META_BY_DEFAULT = false;
+export const PACK_REPLICATION_META_BY_DEFAULT = true;
 
 declare global {
   interface ImportMetaEnv {
@@ -130,7 +132,7 @@ export const PACK_REPLICATION_META = packingFlag === 'on' || (packingFlag !== 'o
  * RxDB's Dexie storage, whose databases read large key sets with a key scan first
  * (key-scan-bulk-reads.ts), with the replication's metadata packed many rows per record.
  */
-export function dexieStorage(settings: DexieSettings = {}): AnyRxStorage {
+export function dexieStorage({ packReplicationMeta = PACK_REPLICATION_META, ...settings }: DexieSettings & { packReplicationMeta?: boolean } = {}): AnyRxStorage {
   const dexie = getRxStorageDexie({
     ...settings,
     onCreate: async (dexie, name) => {
@@ -138,7 +140,7 @@ export function dexieStorage(settings: DexieSettings = {}): AnyRxStorage {
       await settings.onCreate?.(dexie, name);
     },
   });
-  if (!PACK_REPLICATION_META) return dexie;
+  if (!packReplicationMeta) return dexie;
   return withPackedReplicationMeta(dexie, { indexedDB: settings.indexedDB, IDBKeyRange: settings.IDBKeyRange });
 }
 

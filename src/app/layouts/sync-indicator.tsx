@@ -1,16 +1,20 @@
 /**
  * The header's sync status (online/offline, first download, pending changes, errors) with a
- * popover of details and a retry. New sync notices (e.g. a field that changed on the server
+ * popover of details and a retry (sync-details.tsx, loaded after the first paint). New sync notices (e.g. a field that changed on the server
  * and on this device, where the server's value won) are also shown once as toasts.
  */
-import { Box, Button, HStack, Popover, Portal, Progress, Stack, Text } from '@chakra-ui/react';
-import { CloseButton } from '../../components/ui/close-button.tsx';
-import { useEffect } from 'react';
+import { Box, Button, Popover, Portal, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect } from 'react';
 import { LuCloudAlert, LuCircleCheck, LuCloudOff, LuCloudUpload, LuRefreshCw } from 'react-icons/lu';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
-import { describeSync, lastSyncedText, type SyncTone } from './sync-status.ts';
+import { preloadWhenIdle } from '../preload-when-idle.ts';
+import { describeSync, type SyncTone } from './sync-status.ts';
+
+// The popover's details are not part of any first paint (the first download's progress bar, the notices).
+const loadSyncDetails = () => import('./sync-details.tsx');
+const SyncDetails = lazy(loadSyncDetails);
 
 const TONE: Record<SyncTone, { palette: string; icon: typeof LuCircleCheck }> = {
   ok: { palette: 'green', icon: LuCircleCheck },
@@ -36,6 +40,7 @@ export function SyncIndicator() {
   const sync = useSyncStore();
   const sessionOffline = useSessionStore((state) => state.status === 'offline');
   useNoticeToasts(sync.notices);
+  useEffect(() => preloadWhenIdle(loadSyncDetails), []);
   const view = describeSync(sync, sessionOffline);
   const tone = TONE[view.tone];
   const Icon = tone.icon;
@@ -71,42 +76,9 @@ export function SyncIndicator() {
               <Popover.ArrowTip />
             </Popover.Arrow>
             <Popover.Body>
-              <Stack gap="3">
-                <HStack gap="2">
-                  <Box color={`${tone.palette}.fg`}>
-                    <Icon aria-hidden />
-                  </Box>
-                  <Popover.Title fontWeight="semibold">{view.label}</Popover.Title>
-                </HStack>
-                <Text fontSize="sm" color="fg.muted">
-                  {view.detail}
-                </Text>
-                {view.progress !== null && (
-                  <Progress.Root value={view.progress} size="sm" aria-label="First download progress">
-                    <Progress.Track>
-                      <Progress.Range />
-                    </Progress.Track>
-                  </Progress.Root>
-                )}
-                <Text fontSize="xs" color="fg.muted">
-                  {lastSyncedText(sync.lastSyncedAt)}
-                </Text>
-                {sync.notices.length > 0 && (
-                  <Stack as="ul" gap="1.5" listStyleType="none" aria-label="Sync notices">
-                    {sync.notices.slice(-5).map((notice) => (
-                      <HStack as="li" key={notice.id} align="flex-start" gap="2" fontSize="xs" color="fg.muted">
-                        <Text flex="1">{notice.message}</Text>
-                        <CloseButton size="2xs" aria-label="Dismiss notice" onClick={() => sync.dismissNotice(notice.id)} />
-                      </HStack>
-                    ))}
-                  </Stack>
-                )}
-                {view.canRetry && (
-                  <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => sync.retry()}>
-                    <LuRefreshCw aria-hidden /> Sync now
-                  </Button>
-                )}
-              </Stack>
+              <Suspense fallback={null}>
+                <SyncDetails view={view} palette={tone.palette} Icon={Icon} />
+              </Suspense>
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

@@ -9,7 +9,6 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { describe, expect, it } from 'vitest';
 import { dexieStorage, openLocalDatabase, type AnyRxStorage, type LocalDatabase } from '../database.ts';
-import { withPackedReplicationMeta } from './packed-replication-meta.ts';
 import { newLocalDoc } from '../mapping/row-mapping.ts';
 import type { ProviderDoc } from '../tables/local-docs.ts';
 import { PackedStorageInstance } from './packed-storage-instance.ts';
@@ -23,8 +22,8 @@ const serverRows: ProviderDoc[] = Array.from({ length: ROWS }, (_, n) => ({
 
 let run = 0;
 
-/** The app's storage with the packing on (database.ts: PACK_REPLICATION_META). */
-const packedAppStorage = (indexedDB: IDBFactory) => withPackedReplicationMeta(dexieStorage({ indexedDB, IDBKeyRange }), { indexedDB, IDBKeyRange });
+/** The app's storage with the packing on (database.ts: PACK_REPLICATION_META), whatever the build's default. */
+const packedAppStorage = (indexedDB: IDBFactory) => dexieStorage({ indexedDB, IDBKeyRange, packReplicationMeta: true });
 
 /** Opens the database on the storage and runs one pull to the end; the checkpoints the pull was asked from. */
 async function syncOnce(storage: AnyRxStorage, name: string) {
