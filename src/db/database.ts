@@ -110,13 +110,16 @@ function isDevBuild(): boolean {
 
 /**
  * Whether RxDB's replication metadata goes to the packed storage (packed/packed-replication-meta.ts):
- * on (issue 28: one IndexedDB record per write instead of one per row, the first sync 0.81×
- * at 10,000 providers in tests/bench/first-sync-ab.ts), after the sync journeys, the crash
- * tests and the soak passed with it on a quiet machine. A device that synced before keeps
- * its metadata: the packed instance adopts the Dexie rows on first open.
+ * off. It passes the sync journeys, the crash tests and the soak, and makes the first sync
+ * faster (0.81× at 10,000 providers, tests/bench/first-sync-ab.ts; 37.8 s against 41.6 s at
+ * 50,000), but it keeps every row's server state in memory: at 50,000 providers and 100,000
+ * patients (npm run bench, issue 28) the offline reload's search-ready went from 727 ms to
+ * 4.2–5.1 s, an edit seen by another browser from about 0.5 s to 2.7–4.0 s and the patient
+ * search p95 from 27 ms to 51 ms. A packed storage that keeps only an index in memory would
+ * be needed before it is worth turning on.
  * A build with VITE_PACKED_REPLICATION_META=on or =off overrides it (the benchmark's switch).
  */
-export const PACK_REPLICATION_META_BY_DEFAULT = true;
+export const PACK_REPLICATION_META_BY_DEFAULT = false;
 
 declare global {
   interface ImportMetaEnv {
