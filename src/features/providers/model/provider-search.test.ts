@@ -188,6 +188,17 @@ function expected(model: Map<string, Row>, scope: ProviderSearchScope, text: str
     .map((provider) => provider.id);
 }
 
+/** One change, made to the model and to the index alike. */
+function applyToBoth(model: Map<string, Row>, index: ProviderSearchIndex<Row>, change: ProviderChange<Row>): void {
+  if (change.type === 'upsert') {
+    model.set(change.row.id, change.row);
+    index.upsert(change.row);
+  } else {
+    model.delete(change.id);
+    index.remove(change.id);
+  }
+}
+
 describe('ProviderSearchIndex agrees with a plain filter-and-sort', () => {
   const name = fc.constantFrom<string>('Ann', 'anna', 'Bo', 'Doe', 'doe', 'Ñora', 'Smith', 'Li', '', 'O Neil');
   const npi = fc.constantFrom<string | null>(null, '1234567893', '1003000126', '');
@@ -206,13 +217,7 @@ describe('ProviderSearchIndex agrees with a plain filter-and-sort', () => {
         const model = new Map(initial.map((r) => [r.id, r]));
         const index = new ProviderSearchIndex(s, model.values());
         for (const [c, qs] of steps) {
-          if (c.type === 'upsert') {
-            model.set(c.row.id, c.row);
-            index.upsert(c.row);
-          } else {
-            model.delete(c.id);
-            index.remove(c.id);
-          }
+          applyToBoth(model, index, c);
           for (const q of qs) expect(index.queryIds(q)).toEqual(expected(model, s, q));
         }
         expect(index.size).toBe(expected(model, s, '').length);
@@ -231,13 +236,7 @@ describe('ProviderSearchIndex agrees with a plain filter-and-sort', () => {
         const model = new Map(initial.map((r) => [r.id, r]));
         const index = new ProviderSearchIndex(s, model.values());
         for (const [c, qs] of steps) {
-          if (c.type === 'upsert') {
-            model.set(c.row.id, c.row);
-            index.upsert(c.row);
-          } else {
-            model.delete(c.id);
-            index.remove(c.id);
-          }
+          applyToBoth(model, index, c);
           for (const [q, keep] of qs) {
             const wanted = expected(model, s, q).filter((rowId) => !keep || keep(model.get(rowId)!));
             expect(index.query(q, keep).map((r) => r.id)).toEqual(wanted);
