@@ -11,7 +11,7 @@ import type { RxDocumentData } from 'rxdb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openLocalDatabase, type LocalDatabase } from './database.ts';
 import { newLocalDoc } from './index.ts';
-import { watchProviderChanges, type ProviderChange } from './queries.ts';
+import { latestWrite, readChangedSince, watchProviderChanges, type ProviderChange } from './queries.ts';
 import type { ProviderDoc } from './tables/local-docs.ts';
 
 const TEMPLATE_ID = '0b6c7a3e-2222-4000-8000-000000000000';
@@ -93,5 +93,27 @@ describe('watchProviderChanges', () => {
     } finally {
       subscription.unsubscribe();
     }
+  });
+});
+
+describe('readChangedSince', () => {
+  it('reads what was written after a write, and nothing of that write itself', async () => {
+    const ids = [providerId(20), providerId(21), providerId(22)];
+    await downloadProviders(ids);
+    const saved = await latestWrite(db, 'providers');
+    // One bulk, one write time: a list saved at that time holds all three already.
+    const stored = await db.providers.storageInstance.findDocumentsById(ids, false);
+    expect(stored.map((doc) => doc._meta.lwt)).toEqual([saved, saved, saved]);
+    expect(await readChangedSince(db, 'providers', saved)).toEqual([]);
+    expect((await readChangedSince(db, 'providers', saved - 1)).map((change) => change.id).sort()).toEqual(ids);
+
+    const edited = await db.providers.findOne(providerId(21)).exec();
+    await edited?.incrementalPatch({ first_name: 'Later' });
+    await db.providers.findOne(providerId(22)).exec().then((doc) => doc?.remove());
+    const changes = await readChangedSince(db, 'providers', saved);
+    expect(changes.map((change) => [change.id, change.doc?.first_name ?? null])).toEqual([
+      [providerId(21), 'Later'],
+      [providerId(22), null],
+    ]);
   });
 });
