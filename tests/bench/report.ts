@@ -23,6 +23,8 @@ export interface SizeFigures {
   storageFloor: StorageFloorFigures;
   offlineReload: OfflineReloadFigures & { runs: OfflineReloadFigures[] };
   search: SearchFigures;
+  /** The same keystrokes in a bare search box (measure-search-floor.ts): the browser's floor under the search. */
+  searchFloor: SearchFigures;
   /** Issue 27: the staff dashboard's first figure painted after an offline reload. */
   dashboard: DashboardFigures;
   /** Measured at the first size only: a second browser's save painted in the first's list. */
@@ -167,11 +169,14 @@ export function formatTable(result: BenchResult): string {
     row('  IndexedDB per record: put / read (µs)', (s) => `${f(s.storageFloor.putMicros)} / ${f(s.storageFloor.readMicros)} (500 rows a record: ${f(s.storageFloor.chunkedPutMicros)} per row)`),
     row('  floor: 2 puts per row, unpacked (s)', (s) => `${f(s.storageFloor.replicationFloorSeconds, 1)} (sync ${f(s.firstSync.seconds / s.storageFloor.replicationFloorSeconds, 1)}x the floor)`),
     row('  floor: 1 put per row + packed metadata (s)', (s) => `${f(s.storageFloor.packedFloorSeconds, 1)} (sync ${f(s.firstSync.seconds / s.storageFloor.packedFloorSeconds, 1)}x the floor)`),
+    row('  floor: documents and metadata packed (s)', (s) => `${f(s.storageFloor.fullyPackedFloorSeconds, 1)} (sync ${f(s.firstSync.seconds / s.storageFloor.fullyPackedFloorSeconds, 1)}x the floor)`),
+    row('  main thread busy (share of the sync)', (s) => f(s.firstSync.mainThreadBusyShare, 2)),
     row('JS heap after sync (MB)', (s) => f(s.heapAfterSyncMb, 1)),
     row('offline reload: first rows (ms)', (s) => f(s.offlineReload.firstRowsMs)),
     row('offline reload: search-ready (ms)', (s) => f(s.offlineReload.searchReadyMs)),
     row('search p50 / p95 / max (ms)', (s) => `${f(s.search.p50, 1)} / ${f(s.search.p95, 1)} / ${f(s.search.max, 1)} (${s.search.keystrokes} keys)`),
     row('  app time, without the frame wait', (s) => `${f(s.search.busy.p50, 1)} / ${f(s.search.busy.p95, 1)} / ${f(s.search.busy.max, 1)}`),
+    row('  floor: a bare search box, app time', (s) => `${f(s.searchFloor.busy.p50, 1)} / ${f(s.searchFloor.busy.p95, 1)} / ${f(s.searchFloor.busy.max, 1)} (p95 ${f(s.search.busy.p95 / s.searchFloor.busy.p95, 1)}x the floor)`),
     row('dashboard after offline reload (ms)', (s) => f(s.dashboard.paintMs)),
     row('dashboard JS before first paint (KB gzip)', (s) => f(s.dashboard.jsKb)),
     row('edit seen by another browser: median / max (ms)', (s) => (s.editSync ? `${f(s.editSync.medianMs)} / ${f(s.editSync.maxMs)} (${s.editSync.runs.length} edits)` : '')),

@@ -48,6 +48,7 @@ import { startBenchEnv, type BenchEnv } from './bench-env.ts';
 import { CLINIC_NETWORK, measureBaseline, signInForToken } from './measure-baseline.ts';
 import { countText, jsBeforeFirstPaint, measureFirstSync, measureHeap, measureOfflineReload, measureSearch, STAFF, type OfflineReloadFigures } from './measure-app.ts';
 import { measureStorageFloor } from './measure-storage-floor.ts';
+import { measureSearchFloor } from './measure-search-floor.ts';
 import { measureNewDevice } from './measure-new-device.ts';
 import { measureBaselineSearch } from './measure-baseline-search.ts';
 import { budgets, formatTable, missingFigures, type BenchResult, type SizeFigures } from './report.ts';
@@ -120,8 +121,11 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
     const runs: OfflineReloadFigures[] = [];
     for (let run = 0; run < offlineRuns; run += 1) runs.push(await measureOfflineReload(page));
     log(`offline reload: first rows ${runs.map((run) => run.firstRowsMs.toFixed(0)).join(', ')} ms; search-ready ${runs.map((run) => run.searchReadyMs.toFixed(0)).join(', ')} ms`);
-    const search = await measureSearch(page, { keys: searchKeystrokes(target.samples, keystrokes), countTestId: 'provider-count', countText: countText(target.providers), label: `search-${target.providers}` });
+    const searchKeys = searchKeystrokes(target.samples, keystrokes);
+    const search = await measureSearch(page, { keys: searchKeys, countTestId: 'provider-count', countText: countText(target.providers), label: `search-${target.providers}` });
     log(`search p95 ${search.p95.toFixed(1)} ms over ${search.keystrokes} keystrokes`);
+    const searchFloor = await measureSearchFloor(env.browser, env.appUrl, searchKeys, countText(target.providers));
+    log(`search floor (a bare search box): app time p95 ${searchFloor.busy.p95.toFixed(1)} ms`);
     // Once per run, at the first size: a second browser's first sync costs as much as the first's.
     const editSync = js === null ? await measureEditSync(env.browser, { appUrl: env.appUrl, pg: env.stack.db.pg, providers: target.providers, listPage: page, runs: smoke ? 3 : 7 }, log) : null;
     if (editSync) log(`an edit seen by another browser: ${editSync.runs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
@@ -147,6 +151,7 @@ async function measureSize(env: BenchEnv, providers: number, js: { providers: nu
       storageFloor,
       offlineReload,
       search,
+      searchFloor,
       dashboard,
       ...(editSync ? { editSync } : {}),
       newDevice,
