@@ -17,7 +17,7 @@ import { chromium } from '@playwright/test';
 import { build, preview, type PreviewServer } from 'vite';
 import { ANON_KEY } from '../../supabase/local/config.ts';
 import { startStack } from '../../supabase/local/stack.ts';
-import { measureFirstSync } from './measure-app.ts';
+import { measureFirstSync } from './measure-first-sync.ts';
 import { measureStorageFloor } from './measure-storage-floor.ts';
 import { seedDirectoryTo } from './seed-directory.ts';
 

@@ -4,7 +4,8 @@
  * `npm test` fails on a missing or non-finite one, so the benchmark cannot rot silently).
  */
 import type { BaselineFigures } from './measure-baseline.ts';
-import type { FirstSyncFigures, OfflineReloadFigures, SearchFigures } from './measure-app.ts';
+import type { OfflineReloadFigures, SearchFigures } from './measure-app.ts';
+import type { FirstSyncFigures } from './measure-first-sync.ts';
 import type { PatientFigures } from './measure-patients.ts';
 import type { OrderFigures } from './measure-orders.ts';
 import type { OrganizationFigures } from './measure-organizations.ts';
