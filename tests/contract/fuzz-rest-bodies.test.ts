@@ -113,7 +113,10 @@ describe('hostile write bodies', () => {
       fc.asyncProperty(fc.oneof(anyJson, fc.array(garbageRow, { minLength: 1, maxLength: 4 })), async (rows) => {
         const { data, error, status } = await staff.rpc('sync_push', { p_table: 'providers', p_rows: rows });
         if (error) {
-          expect([status, error.code], JSON.stringify(rows).slice(0, 200)).toEqual([400, '22023']);
+          // Refused whole: by sync_push (22023), or before it, for a NUL character that no
+          // jsonb value can hold (22P05).
+          expect(status, JSON.stringify(rows).slice(0, 200)).toBe(400);
+          expect(['22023', '22P05'], JSON.stringify(rows).slice(0, 200)).toContain(error.code);
           return;
         }
         const answer = data as { conflicts: Row[]; rejected: Array<{ code: string; message: string }> };
