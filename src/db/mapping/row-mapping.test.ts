@@ -97,4 +97,15 @@ describe('server rows and local documents', () => {
       local_dirty: true,
     });
   });
+
+  it('drops NUL characters, which the server cannot store, from text, text[] and jsonb values', () => {
+    const doc = newLocalDoc(
+      'providers',
+      { first_name: 'Ada\u0000', last_name: 'Lovelace', favorite_tests: ['CBC\u0000'], nppes_data: { results: [{ name: 'x\u0000y' }] } },
+      clock,
+    );
+    expect([doc.first_name, doc.favorite_tests, doc.nppes_data]).toEqual(['Ada', ['CBC'], { results: [{ name: 'xy' }] }]);
+    expect(JSON.stringify(docToRow('providers', fieldsOf(doc)))).not.toContain('\\u0000');
+  });
 });
+

@@ -79,9 +79,33 @@ export const systemClock: Clock = {
   newId: () => crypto.randomUUID(),
 };
 
+const NUL = '\u0000';
+
+/**
+ * A value without NUL characters, which no Postgres text, text[] or jsonb value can hold: a
+ * push carrying one (pasted text) is refused whole (22P05), and RxDB would send the same
+ * batch again and again, holding back every other edit of the table.
+ */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes(NUL) ? value.replaceAll(NUL, '') : value;
+  if (Array.isArray(value)) return value.some(holdsNul) ? value.map(withoutNul) : value;
+  if (value !== null && typeof value === 'object' && holdsNul(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replaceAll(NUL, ''), withoutNul(item)]));
+  }
+  return value;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes(NUL) || holdsNul(item));
+  return false;
+}
+
 /**
  * Normalise a document written in the browser, in place: fill the migration's defaults for
- * missing columns, decode JSON text, recompute the derived fields and mark it dirty.
+ * missing columns, decode JSON text, drop NUL characters, recompute the derived fields and
+ * mark it dirty.
  * Runs in the collections' pre-insert/pre-save/pre-remove hooks.
  */
 export function prepareLocalWrite(table: SyncedTable, doc: Record<string, unknown>, clock: Clock = systemClock): void {
@@ -90,7 +114,7 @@ export function prepareLocalWrite(table: SyncedTable, doc: Record<string, unknow
     // Only JSON text is decoded here: any other wrong type is left for schema validation.
     if (typeof value === 'string' && spec.type === 'jsonb') value = parseJsonColumn(value);
     if (typeof value === 'string' && spec.type === 'text[]') value = parseTextArrayColumn(value);
-    doc[name] = value;
+    doc[name] = withoutNul(value);
   }
   if (doc.server_modified === undefined) doc.server_modified = null;
   Object.assign(doc, derivedFields(table, doc));
