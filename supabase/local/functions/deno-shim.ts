@@ -57,6 +57,8 @@ export class FunctionEnv {
 interface ShimState {
   currentEnv: AsyncLocalStorage<FunctionEnv>;
   onServe: ((serve: RegisteredServe) => void) | null;
+  /** The last module load: loads run one at a time across every loader in the process. */
+  loading?: Promise<unknown>;
 }
 
 // Shared through globalThis: a test runner may evaluate this module more than once in one
@@ -73,18 +75,27 @@ export function runWithEnv<T>(env: FunctionEnv, fn: () => T): T {
   return currentEnv.run(env, fn);
 }
 
-/** Run `load` (a module import) and return the handler its `Deno.serve` call registered. */
-export async function captureServe(load: () => Promise<unknown>): Promise<RegisteredServe | null> {
-  let captured: RegisteredServe | null = null;
-  state.onServe = (serve) => {
-    captured ??= serve;
-  };
-  try {
-    await load();
-  } finally {
-    state.onServe = null;
-  }
-  return captured;
+/**
+ * Run `load` (a module import) and return the handler its `Deno.serve` call registered.
+ * Loads wait for each other process-wide, not only per loader: a test runner may hold
+ * several loader instances (one per test file's module graph, and a scheduler left from an
+ * earlier file), and two overlapping loads would give one's `Deno.serve` to the other.
+ */
+export function captureServe(load: () => Promise<unknown>): Promise<RegisteredServe | null> {
+  const run = (state.loading ?? Promise.resolve()).then(async () => {
+    let captured: RegisteredServe | null = null;
+    state.onServe = (serve) => {
+      captured ??= serve;
+    };
+    try {
+      await load();
+    } finally {
+      state.onServe = null;
+    }
+    return captured;
+  });
+  state.loading = run.catch(() => {});
+  return run;
 }
 
 interface ServeOptions {

@@ -1,7 +1,7 @@
 /**
  * Loads `supabase/functions/<name>/index.ts` in-process on its first call (tsx or vitest
  * compile the TypeScript) and keeps the handler its `Deno.serve` registered. Imports run
- * one at a time, so each `Deno.serve` call is attributed to the module being loaded.
+ * one at a time (captureServe), so each `Deno.serve` call is attributed to the module being loaded.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,6 @@ export class BootError extends Error {}
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const loaded = new Map<string, Promise<RegisteredServe>>();
-let importQueue: Promise<unknown> = Promise.resolve();
 
 /** The entry file of a function, or null when there is no such function. */
 export function functionEntry(functionsDir: string, name: string): string | null {
@@ -26,7 +25,7 @@ export function loadFunction(file: string): Promise<RegisteredServe> {
   const cached = loaded.get(file);
   if (cached) return cached;
   installDenoShim();
-  const loading = importQueue.then(async () => {
+  const loading = (async () => {
     let registered: RegisteredServe | null;
     try {
       registered = await captureServe(() => import(pathToFileURL(file).href));
@@ -35,8 +34,7 @@ export function loadFunction(file: string): Promise<RegisteredServe> {
     }
     if (!registered) throw new BootError(`${path.relative(process.cwd(), file)} did not call Deno.serve`);
     return registered;
-  });
-  importQueue = loading.catch(() => {});
+  })();
   loaded.set(file, loading);
   // A failed load is not kept, so a fixed file loads on the next call.
   loading.catch(() => loaded.delete(file));
