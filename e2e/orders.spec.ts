@@ -216,4 +216,10 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await page.getByLabel('Search orders').fill(requisition);
   await expect(page.getByTestId('order-row')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('orders-list-1440-light.png') });
+  // On a tablet the longest status stays inside its cell (it ends in an ellipsis, not cut off by the row).
+  await page.setViewportSize({ width: 800, height: 1000 });
+  const status = page.getByTestId('order-row').locator('.lt-badge', { hasText: 'Received by the laboratory' });
+  const [badgeRight, cellRight] = await status.evaluate((badge) => [badge.getBoundingClientRect().right, badge.closest('.ll-cell')!.getBoundingClientRect().right]);
+  expect(badgeRight).toBeLessThanOrEqual(cellRight! + 0.5);
+  await page.screenshot({ path: test.info().outputPath('orders-list-800-light.png') });
 });

@@ -79,7 +79,7 @@ export function CompendiumPage() {
                     {test.specimen_type} · {test.container}
                   </Table.Cell>
                   <Table.Cell fontFamily="mono">{test.cpt_codes.join(', ') || '—'}</Table.Cell>
-                  <Table.Cell fontFamily="mono">{test.loinc ?? '—'}</Table.Cell>
+                  <Table.Cell fontFamily="mono" whiteSpace="nowrap">{test.loinc ?? '—'}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

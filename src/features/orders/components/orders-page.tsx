@@ -24,11 +24,11 @@ import { SelectField } from '../../../components/form/select-field.tsx';
 import { OrderStatusBadges } from './order-status-badges.tsx';
 
 const COLUMNS: readonly LinkListColumn[] = [
-  { label: 'Requisition', flex: 1.2 },
+  { label: 'Requisition', flex: 1.1 },
   { label: 'Patient', flex: 1.6 },
-  { label: 'Provider', flex: 1.6, fromMd: true },
+  { label: 'Provider', flex: 1.4, fromMd: true },
   { label: 'Collected', flex: 1.1, fromMd: true },
-  { label: 'Status', flex: 1.5 },
+  { label: 'Status', flex: 1.8 },
 ];
 const orderPath = (row: OrderListRow) => `/orders/${row.id}`;
 
@@ -36,20 +36,20 @@ const orderPath = (row: OrderListRow) => `/orders/${row.id}`;
 const OrderCells = memo(function OrderCells({ row }: { row: OrderListRow }) {
   return (
     <>
-      <div className="ll-cell ll-strong ll-truncate" style={{ flex: 1.2 }}>
+      <div className="ll-cell ll-strong ll-truncate" style={{ flex: 1.1 }}>
         {row.requisition_number}
       </div>
       <div className="ll-cell" style={{ flex: 1.6 }}>
         <div className="ll-truncate">{row.patientName}</div>
         <div className="ll-muted ll-truncate">{row.patientId}</div>
       </div>
-      <div className="ll-cell ll-from-md ll-truncate" style={{ flex: 1.6 }}>
+      <div className="ll-cell ll-from-md ll-truncate" style={{ flex: 1.4 }}>
         {row.providerName}
       </div>
       <div className="ll-cell ll-from-md ll-sm" style={{ flex: 1.1 }}>
         {orderTime(row).slice(0, 16).replace('T', ' ')}
       </div>
-      <div className="ll-cell" style={{ flex: 1.5 }}>
+      <div className="ll-cell" style={{ flex: 1.8 }}>
         <OrderStatusBadges status={row.status} priority={row.priority} waiting={row.waiting} />
       </div>
     </>

@@ -30,12 +30,12 @@ import { SelectField } from '../../../components/form/select-field.tsx';
 import { FlagBadges } from './result-parts.tsx';
 
 const COLUMNS: readonly LinkListColumn[] = [
-  { label: 'Test', flex: 2 },
-  { label: 'Patient', flex: 1.5 },
-  { label: 'Provider', flex: 1.5, fromMd: true },
-  { label: 'Received', flex: 1.2, fromMd: true },
-  { label: 'Status', flex: 1 },
-  { label: 'Review', flex: 1 },
+  { label: 'Test', flex: 2.2 },
+  { label: 'Patient', flex: 1.4 },
+  { label: 'Provider', flex: 1.4, fromMd: true },
+  { label: 'Received', flex: 1.1, fromMd: true },
+  { label: 'Status', flex: 1.1 },
+  { label: 'Review', flex: 0.9 },
 ];
 const resultPath = (row: ResultListRow) => `/results/${row.id}`;
 
@@ -43,31 +43,46 @@ const resultPath = (row: ResultListRow) => `/results/${row.id}`;
 const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
   return (
     <>
-      <div className={row.seenAt ? 'll-cell' : 'll-cell ll-strong'} style={{ flex: 2 }}>
+      {/* The test's name has the whole first line (the flag goes under it, by the requisition). */}
+      <div className={row.seenAt ? 'll-cell' : 'll-cell ll-strong'} style={{ flex: 2.2 }}>
+        <div className="ll-truncate" title={row.testName}>
+          {row.testName}
+        </div>
         <span className="ll-badges" style={{ flexWrap: 'nowrap', alignItems: 'center' }}>
-          <span className="ll-truncate">{row.testName}</span>
+          <span className="ll-xs-muted ll-truncate">{row.requisitionNumber}</span>
           <FlagBadges critical={row.critical} abnormal={row.abnormal} />
         </span>
-        <div className="ll-xs-muted ll-truncate">{row.requisitionNumber}</div>
       </div>
-      <div className="ll-cell ll-truncate" style={{ flex: 1.5 }}>
+      <div className="ll-cell ll-truncate" style={{ flex: 1.4 }}>
         {row.patientName}
       </div>
-      <div className="ll-cell ll-from-md ll-truncate" style={{ flex: 1.5 }}>
+      <div className="ll-cell ll-from-md ll-truncate" style={{ flex: 1.4 }}>
         {row.providerName}
       </div>
-      <div className="ll-cell ll-from-md ll-sm" style={{ flex: 1.2 }}>
-        {formatTime(row.receivedAt)}
+      <div className="ll-cell ll-from-md ll-sm" style={{ flex: 1.1 }}>
+        <ReceivedAt iso={row.receivedAt} />
       </div>
-      <div className="ll-cell ll-sm" style={{ flex: 1 }}>
+      <div className="ll-cell ll-sm ll-truncate" style={{ flex: 1.1 }}>
         {RESULT_STATUS_LABELS[row.status] ?? row.status}
       </div>
-      <div className="ll-cell" style={{ flex: 1 }}>
+      <div className="ll-cell" style={{ flex: 0.9 }}>
         <ListBadge tone={row.reviewedAt ? 'green' : 'gray'}>{row.reviewedAt ? 'Signed off' : row.seenAt ? 'Seen' : 'New'}</ListBadge>
       </div>
     </>
   );
 });
+
+/** "2026-11-25 04:18", wrapping (when it must) between the date and the time only. */
+function ReceivedAt({ iso }: { iso: string | null }) {
+  const [date, time] = formatTime(iso).split(' ');
+  return time ? (
+    <>
+      <span className="ll-nobr">{date}</span> <span className="ll-nobr">{time}</span>
+    </>
+  ) : (
+    date
+  );
+}
 
 interface Selection {
   selected: ReadonlySet<string>;
