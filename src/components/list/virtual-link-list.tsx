@@ -16,14 +16,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import './link-list.css';
+import type { LinkListColumn } from './link-list-columns.ts';
 
-export interface LinkListColumn {
-  label: string;
-  /** Its share of the row's width (the cells use the same). */
-  flex: number;
-  /** Shown from the md breakpoint only. */
-  fromMd?: boolean;
-}
+export type { LinkListColumn } from './link-list-columns.ts';
 
 export interface VirtualLinkListProps<T extends { id: string }> {
   rows: readonly T[];

@@ -10,7 +10,8 @@
 import { Button, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { memo, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { VirtualLinkList, type LinkListColumn } from '../../../components/list/virtual-link-list.tsx';
+import { defineColumns } from '../../../components/list/link-list-columns.ts';
+import { VirtualLinkList } from '../../../components/list/virtual-link-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
@@ -23,33 +24,33 @@ import { ORDER_STATUSES, ORDER_TEXT, STATUS_LABELS } from '../model/order-texts.
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { OrderStatusBadges } from './order-status-badges.tsx';
 
-const COLUMNS: readonly LinkListColumn[] = [
-  { label: 'Requisition', flex: 1.1 },
-  { label: 'Patient', flex: 1.6 },
-  { label: 'Provider', flex: 1.4, fromMd: true },
-  { label: 'Collected', flex: 1.1, fromMd: true },
-  { label: 'Status', flex: 1.8 },
-];
+const COLUMNS = defineColumns({
+  requisition: { label: 'Requisition', flex: 1.1 },
+  patient: { label: 'Patient', flex: 1.6 },
+  provider: { label: 'Provider', flex: 1.4, fromMd: true },
+  collected: { label: 'Collected', flex: 1.1, fromMd: true },
+  status: { label: 'Status', flex: 1.8 },
+});
 const orderPath = (row: OrderListRow) => `/orders/${row.id}`;
 
 /** An order's cells (plain markup, link-list.css: every visible row renders per keystroke). */
 const OrderCells = memo(function OrderCells({ row }: { row: OrderListRow }) {
   return (
     <>
-      <div className="ll-cell ll-strong ll-truncate" style={{ flex: 1.1 }}>
+      <div className="ll-cell ll-strong ll-truncate" style={COLUMNS.style.requisition}>
         {row.requisition_number}
       </div>
-      <div className="ll-cell" style={{ flex: 1.6 }}>
+      <div className="ll-cell" style={COLUMNS.style.patient}>
         <div className="ll-truncate">{row.patientName}</div>
         <div className="ll-muted ll-truncate">{row.patientId}</div>
       </div>
-      <div className="ll-cell ll-from-md ll-truncate" style={{ flex: 1.4 }}>
+      <div className="ll-cell ll-from-md ll-truncate" style={COLUMNS.style.provider}>
         {row.providerName}
       </div>
-      <div className="ll-cell ll-from-md ll-sm" style={{ flex: 1.1 }}>
+      <div className="ll-cell ll-from-md ll-sm" style={COLUMNS.style.collected}>
         {orderTime(row).slice(0, 16).replace('T', ' ')}
       </div>
-      <div className="ll-cell" style={{ flex: 1.8 }}>
+      <div className="ll-cell" style={COLUMNS.style.status}>
         <OrderStatusBadges status={row.status} priority={row.priority} waiting={row.waiting} />
       </div>
     </>
@@ -155,7 +156,7 @@ export function OrdersList({ db }: { db: LocalDatabase }) {
         <VirtualLinkList
           rows={shown}
           label={ORDER_TEXT.listTitle}
-          columns={COLUMNS}
+          columns={COLUMNS.list}
           href={orderPath}
           Cells={OrderCells}
           rowTestId="order-row"

@@ -13,7 +13,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LuPlus, LuUserRound } from 'react-icons/lu';
 import { ListBadge } from '../../../components/list/list-badge.tsx';
 import { SearchCard } from '../../../components/list/search-card.tsx';
-import { VirtualLinkList, type LinkListColumn } from '../../../components/list/virtual-link-list.tsx';
+import { defineColumns } from '../../../components/list/link-list-columns.ts';
+import { VirtualLinkList } from '../../../components/list/virtual-link-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
@@ -28,11 +29,11 @@ import { PATIENT_TEXT } from '../model/patient-texts.ts';
 import { PatientsLoading, ProtectedGate } from './protected-gate.tsx';
 
 const FILTERS = { status: choiceFilter('status', ['active', 'inactive', 'all'] as const, 'active') };
-const COLUMNS: readonly LinkListColumn[] = [
-  { label: 'Patient', flex: 2 },
-  { label: 'Date of birth', flex: 1 },
-  { label: 'Coverage', flex: 1, fromMd: true },
-];
+const COLUMNS = defineColumns({
+  patient: { label: 'Patient', flex: 2 },
+  dateOfBirth: { label: 'Date of birth', flex: 1 },
+  coverage: { label: 'Coverage', flex: 1, fromMd: true },
+});
 const patientPath = (patient: ListPatient) => `/patients/${patient.id}`;
 
 /** A patient's cells (plain markup, link-list.css: every visible row renders per keystroke). */
@@ -41,17 +42,17 @@ const PatientCells = memo(function PatientCells({ row: patient }: { row: ListPat
   const mrns = mrnsOf(patient).map((row) => row.mrn).join(', ');
   return (
     <>
-      <div className="ll-cell" style={{ flex: 2 }}>
+      <div className="ll-cell" style={COLUMNS.style.patient}>
         <div className="ll-strong ll-truncate">{patientName(patient)}</div>
         <div className="ll-muted ll-truncate">
           {patient.lab_patient_id}
           {mrns && ` · MRN ${mrns}`}
         </div>
       </div>
-      <div className="ll-cell ll-sm" style={{ flex: 1 }}>
+      <div className="ll-cell ll-sm" style={COLUMNS.style.dateOfBirth}>
         {formatListDate(patient.date_of_birth)}
       </div>
-      <div className="ll-cell ll-from-md" style={{ flex: 1 }}>
+      <div className="ll-cell ll-from-md" style={COLUMNS.style.coverage}>
         <span className="ll-badges">
           {primary ? <ListBadge tone="gray">{PAYER_TYPE_LABELS[primary.payer_type]}</ListBadge> : null}
           {!patient.is_active && <ListBadge tone="gray">Inactive</ListBadge>}
@@ -104,7 +105,7 @@ function PatientList({ db }: { db: LocalDatabase }) {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <VirtualLinkList rows={rows} label={PATIENT_TEXT.listTitle} columns={COLUMNS} href={patientPath} Cells={PatientCells} rowTestId="patient-row" resetKey={`${status}:${query}`} />
+        <VirtualLinkList rows={rows} label={PATIENT_TEXT.listTitle} columns={COLUMNS.list} href={patientPath} Cells={PatientCells} rowTestId="patient-row" resetKey={`${status}:${query}`} />
       )}
     </>
   );

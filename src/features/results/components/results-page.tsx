@@ -11,7 +11,8 @@
 import { Button, Checkbox, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { createContext, memo, useCallback, useContext, useMemo, useState } from 'react';
 import { ListBadge } from '../../../components/list/list-badge.tsx';
-import { VirtualLinkList, type LinkListColumn } from '../../../components/list/virtual-link-list.tsx';
+import { defineColumns } from '../../../components/list/link-list-columns.ts';
+import { VirtualLinkList } from '../../../components/list/virtual-link-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
@@ -29,14 +30,14 @@ import { formatTime, RESULT_STATUS_LABELS, RESULT_TEXT, REVIEW_LABELS } from '..
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { FlagBadges } from './result-parts.tsx';
 
-const COLUMNS: readonly LinkListColumn[] = [
-  { label: 'Test', flex: 2.2 },
-  { label: 'Patient', flex: 1.4 },
-  { label: 'Provider', flex: 1.4, fromMd: true },
-  { label: 'Received', flex: 1.1, fromMd: true },
-  { label: 'Status', flex: 1.1 },
-  { label: 'Review', flex: 0.9 },
-];
+const COLUMNS = defineColumns({
+  test: { label: 'Test', flex: 2.2 },
+  patient: { label: 'Patient', flex: 1.4 },
+  provider: { label: 'Provider', flex: 1.4, fromMd: true },
+  received: { label: 'Received', flex: 1.1, fromMd: true },
+  status: { label: 'Status', flex: 1.1 },
+  review: { label: 'Review', flex: 0.9 },
+});
 const resultPath = (row: ResultListRow) => `/results/${row.id}`;
 
 /** A result's cells (plain markup, link-list.css: every visible row renders per keystroke). */
@@ -44,7 +45,7 @@ const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
   return (
     <>
       {/* The test's name has the whole first line (the flag goes under it, by the requisition). */}
-      <div className={row.seenAt ? 'll-cell' : 'll-cell ll-strong'} style={{ flex: 2.2 }}>
+      <div className={row.seenAt ? 'll-cell' : 'll-cell ll-strong'} style={COLUMNS.style.test}>
         <div className="ll-truncate" title={row.testName}>
           {row.testName}
         </div>
@@ -53,19 +54,19 @@ const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
           <FlagBadges critical={row.critical} abnormal={row.abnormal} />
         </span>
       </div>
-      <div className="ll-cell ll-truncate" style={{ flex: 1.4 }}>
+      <div className="ll-cell ll-truncate" style={COLUMNS.style.patient}>
         {row.patientName}
       </div>
-      <div className="ll-cell ll-from-md ll-truncate" style={{ flex: 1.4 }}>
+      <div className="ll-cell ll-from-md ll-truncate" style={COLUMNS.style.provider}>
         {row.providerName}
       </div>
-      <div className="ll-cell ll-from-md ll-sm" style={{ flex: 1.1 }}>
+      <div className="ll-cell ll-from-md ll-sm" style={COLUMNS.style.received}>
         <ReceivedAt iso={row.receivedAt} />
       </div>
-      <div className="ll-cell ll-sm ll-truncate" style={{ flex: 1.1 }}>
+      <div className="ll-cell ll-sm ll-truncate" style={COLUMNS.style.status}>
         {RESULT_STATUS_LABELS[row.status] ?? row.status}
       </div>
-      <div className="ll-cell" style={{ flex: 0.9 }}>
+      <div className="ll-cell" style={COLUMNS.style.review}>
         <ListBadge tone={row.reviewedAt ? 'green' : 'gray'}>{row.reviewedAt ? 'Signed off' : row.seenAt ? 'Seen' : 'New'}</ListBadge>
       </div>
     </>
@@ -209,7 +210,7 @@ export function ResultsInbox({ db }: { db: LocalDatabase }) {
           <VirtualLinkList
             rows={shown}
             label={RESULT_TEXT.inboxTitle}
-            columns={COLUMNS}
+            columns={COLUMNS.list}
             href={resultPath}
             Cells={ResultCells}
             rowTestId="result-row"
