@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
-import { countText, labelChanges, painted, probe, STAFF, startCpuProfile, waitFor, type AppTarget } from './measure-app.ts';
-import { installProbes, KEEP_NAMES_SHIM, providerListProbe } from './page-probes.ts';
+import { freshProfileAtSignIn } from './fresh-sign-in.ts';
+import { labelChanges, painted, probe, startCpuProfile, waitFor, type AppTarget } from './measure-app.ts';
 
 export interface FirstSyncFigures {
   seconds: number;
@@ -30,13 +30,7 @@ async function mainThreadSeconds(cdp: CDPSession): Promise<number> {
 
 /** A fresh browser profile signs in on /providers and downloads the directory. */
 export async function measureFirstSync(browser: Browser, target: AppTarget, syncedRows: number): Promise<{ context: BrowserContext; page: Page; figures: FirstSyncFigures }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript({ content: KEEP_NAMES_SHIM });
-  await context.addInitScript(installProbes, providerListProbe(countText(target.providers)));
-  const page = await context.newPage();
-  await page.goto(`${target.appUrl}/providers`);
-  await page.getByLabel('Email').fill(STAFF.email);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
+  const { context, page } = await freshProfileAtSignIn(browser, target);
   const profiling = process.env.BENCH_PROFILE ? await startCpuProfile(page, 1000) : null;
   const metrics = await context.newCDPSession(page);
   await metrics.send('Performance.enable');

@@ -6,8 +6,8 @@
  * download runs), so the figure cannot silently measure the local copy instead.
  */
 import type { Browser } from '@playwright/test';
-import { installProbes, KEEP_NAMES_SHIM, providerListProbe } from './page-probes.ts';
-import { countText, painted, STAFF, waitFor, type AppTarget } from './measure-app.ts';
+import { freshProfileAtSignIn } from './fresh-sign-in.ts';
+import { painted, waitFor, type AppTarget } from './measure-app.ts';
 
 export interface NewDeviceFigures {
   /** Sign in click to the first row painted. */
@@ -24,14 +24,8 @@ export interface NewDeviceFigures {
 const copyState = () => document.querySelector('[data-testid="provider-list-copy"]')?.getAttribute('data-copy') ?? 'complete';
 
 export async function measureNewDevice(browser: Browser, target: AppTarget): Promise<NewDeviceFigures> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { context, page } = await freshProfileAtSignIn(browser, target);
   try {
-    await context.addInitScript({ content: KEEP_NAMES_SHIM });
-    await context.addInitScript(installProbes, providerListProbe(countText(target.providers)));
-    const page = await context.newPage();
-    await page.goto(`${target.appUrl}/providers`);
-    await page.getByLabel('Email').fill(STAFF.email);
-    await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
     const clickedAt = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const firstRowAt = await waitFor(page, 'the first rows on a new device', (s) => painted(s.firstRowPaintedAt), 60_000);
