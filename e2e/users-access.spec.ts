@@ -88,13 +88,14 @@ test('left idle past the timeout, the app locks; offline, the password unlocks i
   test.setTimeout(180_000);
   await page.clock.install();
   await signInAs(page, STAFF);
+  // The device keeps what checks the password offline once its key derivation after sign-in has run
+  // (slow on a busy machine). It runs in the page that signed in: leaving that page first (a reload,
+  // a typed address) drops it, and offline the lock screen then rightly says it cannot check.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('lab-directory.lock.verifier.'))), { timeout: 30_000 }).toBe(true);
   await page.goto('/providers');
   await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 60_000 });
   // The rows from this device's own copy (until the first download is done they come from the server).
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
-  // The device keeps what checks the password offline once its key derivation after sign-in has run
-  // (slow on a busy machine): offline before that, the lock screen rightly says it cannot check.
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('lab-directory.lock.verifier.'))), { timeout: 30_000 }).toBe(true);
 
   await context.setOffline(true);
   await page.clock.fastForward('16:00');

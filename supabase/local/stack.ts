@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { defaultConfig, LOCAL_EMAIL_API_KEY, LOCAL_FAX_API_KEY, LOCAL_LIS_SECRET, SERVICE_ROLE_KEY, type StackConfig, type StackOverrides } from './config.ts';
 import type { HttpService, StackContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { announcesTooLarge, send, sendJson, sendTooLarge } from './http/respond.ts';
+import { announcesTooLarge, callerHungUp, send, sendJson, sendTooLarge } from './http/respond.ts';
 import { Mailbox } from './mailbox.ts';
 import { bearerToken } from './jwt.ts';
 import { createAuthService } from './auth/service.ts';
@@ -127,6 +127,10 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
     const match = services.find(([prefix]) => requestUrl.pathname === prefix || requestUrl.pathname.startsWith(`${prefix}/`));
     if (!match) return sendJson(res, 404, { message: 'Not found' });
     match[1].handle(req, res, requestUrl).catch((error: unknown) => {
+      if (callerHungUp(res, error)) {
+        if (!config.quiet) log(`${req.method} ${requestUrl.pathname}: the caller closed the connection before the answer was sent`);
+        return;
+      }
       console.error(`[stack] ${req.method} ${requestUrl.pathname} failed`, error);
       sendJson(res, 500, { code: 'internal_error', message: 'Internal server error' });
     });

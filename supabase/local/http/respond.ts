@@ -72,3 +72,13 @@ export function send(
 export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
   send(res, status, JSON.stringify(value), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
 }
+
+/**
+ * True when a service failed only because its caller hung up before the answer was
+ * written (a closed tab, an aborted download): nothing went wrong on the server's side,
+ * and there is nobody left to answer.
+ */
+export function callerHungUp(res: Pick<ServerResponse, 'destroyed'>, error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return res.destroyed || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
