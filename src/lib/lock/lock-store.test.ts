@@ -68,6 +68,22 @@ describe('the automatic lock', () => {
     expect(readVerifier(storage, 'u2')).not.toBeNull();
   });
 
+  it('keeps a verifier of a password proven by the patient records when the device has none, and only then', async () => {
+    const { storage, store } = setup();
+    store.getState().attach('u3');
+    await store.getState().keepIfMissing('u3', 'Records-pw-3');
+    const kept = readVerifier(storage, 'u3');
+    expect(kept).not.toBeNull();
+    expect(heard).toEqual([]);
+    // An existing verifier is not replaced (a later sign-in's is the one to trust).
+    await store.getState().keepIfMissing('u3', 'Other-pw-3');
+    expect(readVerifier(storage, 'u3')).toEqual(kept);
+    // Offline, the lock now checks the password on the device.
+    store.getState().lock();
+    expect(await store.getState().unlock('Other-pw-3')).toBe('wrong');
+    expect(await store.getState().unlock('Records-pw-3')).toBe('unlocked');
+  });
+
   it('forgets everything of the user on sign-out', async () => {
     const { storage, store } = setup();
     store.getState().attach('u1');

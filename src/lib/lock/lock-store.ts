@@ -35,6 +35,12 @@ export interface LockStoreState {
   unlock(password: string, onlineCheck?: OnlineCheck): Promise<UnlockResult>;
   /** A password the server accepted (sign-in, a new password): unlock and keep a verifier of it. */
   remember(userId: string, password: string): Promise<void>;
+  /**
+   * A password proven another way on this device (it opened the patient records' key): keep a
+   * verifier of it when the device has none, so the lock can check offline. Locks nothing and
+   * unlocks nothing; an existing verifier is left as it is.
+   */
+  keepIfMissing(userId: string, password: string): Promise<void>;
   /** Forget the user's lock data on this device (sign-out). */
   forget(userId: string): void;
   /** Another tab changed the stored state. */
@@ -121,6 +127,13 @@ export function createLockStore(deps: LockDeps) {
         // Unlocked at once; the slow hash is made after (the app need not wait for it).
         markUnlocked(userId);
         writeVerifier(storage, userId, await createVerifier(password, deps.iterations));
+      },
+
+      async keepIfMissing(userId, password) {
+        if (readVerifier(storage, userId)) return;
+        const verifier = await createVerifier(password, deps.iterations);
+        // Another path (a sign-in) may have kept one meanwhile: the newer stays.
+        if (!readVerifier(storage, userId)) writeVerifier(storage, userId, verifier);
       },
 
       forget(userId) {

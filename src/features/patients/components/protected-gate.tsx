@@ -11,6 +11,7 @@ import { Alert } from '@chakra-ui/react';
 import type { LocalDatabase } from '../../../db/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useLock } from '../../../lib/lock/index.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
 import { loadDataLayer, useProtectedData } from '../data/use-data-layer.ts';
@@ -49,7 +50,14 @@ function UnlockForm() {
         const answer = await signIn(user.email, password);
         outcome = answer.error ? { ok: false, reason: 'wrong-password' } : await data.unlockProtectedData(user.id, password, client, { trusted: true });
       }
-      if (!outcome.ok) {
+      if (outcome.ok) {
+        // The password is proven: a device whose lock has no verifier yet (the page that signed in
+        // was left before it was made) can now check it offline too.
+        void useLock
+          .getState()
+          .keepIfMissing(user.id, password)
+          .catch((error: unknown) => console.error('[patients] the password verifier could not be kept', error));
+      } else {
         setError(
           outcome.reason === 'wrong-password'
             ? PATIENT_TEXT.wrongPassword
