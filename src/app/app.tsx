@@ -10,13 +10,16 @@ import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { Provider } from '../components/ui/provider.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
+import { importWhenReachable } from '../lib/browser/import-when-reachable.ts';
 import { AfterFirstPaint } from './after-first-paint.tsx';
 import { LocalDataProvider } from './providers/local-data-provider.tsx';
 import { SessionProvider } from './providers/session-provider.tsx';
 
-const UpdatePrompt = lazy(() => import('./pwa/update-prompt.tsx').then((module) => ({ default: module.UpdatePrompt })));
+// Mounted on every page, outside the routes' error pages: their code waits for the connection
+// when it cannot be fetched, rather than throwing and blanking the app (import-when-reachable.ts).
+const UpdatePrompt = lazy(() => importWhenReachable(() => import('./pwa/update-prompt.tsx')).then((module) => ({ default: module.UpdatePrompt })));
 const SessionEndWatcher = lazy(() =>
-  import('./session-end/session-end-watcher.tsx').then((module) => ({ default: module.SessionEndWatcher })),
+  importWhenReachable(() => import('./session-end/session-end-watcher.tsx')).then((module) => ({ default: module.SessionEndWatcher })),
 );
 
 export function App() {

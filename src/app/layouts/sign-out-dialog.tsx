@@ -13,11 +13,12 @@ import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
 import { preloadWhenIdle } from '../preload-when-idle.ts';
 import { wipeDeviceData } from '../session-end/device-data.ts';
+import { importWhenReachable } from '../../lib/browser/import-when-reachable.ts';
 
 // The warning's dialog is not part of the first paint (the guards that use this hook are on
 // every page); it is fetched right after it, since it matters most offline.
 const loadWarning = () => import('./sign-out-warning.tsx');
-const SignOutWarning = lazy(() => loadWarning().then((module) => ({ default: module.SignOutWarning })));
+const SignOutWarning = lazy(() => importWhenReachable(loadWarning).then((module) => ({ default: module.SignOutWarning })));
 
 /** Returns `requestSignOut` (warns first when needed) and the warning dialog to render. */
 export function useSignOut() {

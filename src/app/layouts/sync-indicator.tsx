@@ -11,10 +11,12 @@ import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
 import { preloadWhenIdle } from '../preload-when-idle.ts';
 import { describeSync, type SyncTone } from './sync-status.ts';
+import { importWhenReachable } from '../../lib/browser/import-when-reachable.ts';
 
 // The popover's details are not part of any first paint (the first download's progress bar, the notices).
 const loadSyncDetails = () => import('./sync-details.tsx');
-const SyncDetails = lazy(loadSyncDetails);
+// The details open offline most of all: their code waits for the connection rather than failing the page.
+const SyncDetails = lazy(() => importWhenReachable(loadSyncDetails));
 
 const TONE: Record<SyncTone, { palette: string; icon: typeof LuCircleCheck }> = {
   ok: { palette: 'green', icon: LuCircleCheck },

@@ -125,14 +125,33 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
       void closeLocalData().catch((error: unknown) => console.error('[local-data] stop failed', error));
       return;
     }
-    openLocalData(userId).catch((error: unknown) => {
-      console.error('[local-data] start failed', error);
-      toast({
-        title: 'Error',
-        description: 'The local database could not be opened on this device. Reload the page to try again.',
-        variant: 'destructive',
+    let ended = false;
+    let retryOnline: (() => void) | null = null;
+    const start = () =>
+      openLocalData(userId).catch((error: unknown) => {
+        console.error('[local-data] start failed', error);
+        if (ended) return;
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+          // Offline before this device holds the database's code (its first seconds, before the
+          // service worker has stored the app): it opens once the connection is back.
+          retryOnline = () => {
+            retryOnline = null;
+            if (!ended) void start();
+          };
+          window.addEventListener('online', retryOnline, { once: true });
+          return;
+        }
+        toast({
+          title: 'Error',
+          description: 'The local database could not be opened on this device. Reload the page to try again.',
+          variant: 'destructive',
+        });
       });
-    });
+    void start();
+    return () => {
+      ended = true;
+      if (retryOnline) window.removeEventListener('online', retryOnline);
+    };
   }, [status, userId]);
 
   return children;

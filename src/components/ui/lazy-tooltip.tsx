@@ -8,11 +8,13 @@
  * accessible label for keyboard and screen-reader users.
  */
 import { cloneElement, lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import { importWhenReachable } from '../../lib/browser/import-when-reachable.ts';
 
 /** The tooltip's code: requested when the browser is idle after the first paint (the shell), or at the first pointer contact. */
 export const loadTooltip = () => import('./tooltip.tsx');
 
-const Tooltip = lazy(() => loadTooltip().then((module) => ({ default: module.Tooltip })));
+// On every page: waits for the connection if its code cannot be fetched yet (the hint appears then).
+const Tooltip = lazy(() => importWhenReachable(loadTooltip).then((module) => ({ default: module.Tooltip })));
 
 interface TriggerProps {
   onPointerEnter?: (event: never) => void;

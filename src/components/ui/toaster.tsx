@@ -5,11 +5,15 @@
  * first; a toast raised before the view is on screen waits for it.
  */
 import { lazy, Suspense } from 'react';
+import { importWhenReachable } from '../../lib/browser/import-when-reachable.ts';
 import type { ToastInput } from './toast-options.ts';
 
 export { TOAST_DURATION_MS, TOAST_LIMIT, type ToastInput, type ToastVariant } from './toast-options.ts';
 
-const loadView = () => import('./toaster-view.tsx');
+// One load for every toast: a toast raised before the view's code could be fetched (offline in
+// the first seconds on a device) waits for it, and shows once the connection is back.
+let view: Promise<typeof import('./toaster-view.tsx')> | null = null;
+const loadView = () => (view ??= importWhenReachable(() => import('./toaster-view.tsx')));
 let counter = 0;
 
 /** Show a toast; returns its id (for `dismissToast`). */
