@@ -22,6 +22,9 @@ export const ID = {
   otherApproval: '0d000000-0000-4000-8000-000000000042',
   ownAlert: '0d000000-0000-4000-8000-000000000051',
   otherAlert: '0d000000-0000-4000-8000-000000000052',
+  ownPatient: '0d000000-0000-4000-8000-000000000061',
+  otherPatient: '0d000000-0000-4000-8000-000000000062',
+  ownOrder: '0d000000-0000-4000-8000-000000000071',
 } as const;
 
 export const FIXTURES = `
@@ -44,6 +47,10 @@ insert into public.alerts (id, provider_id, kind, summary, details) values
 insert into public.provider_reverifications (provider_id, checked_at, snapshot) values ('${ID.own}', now(), '{}');
 insert into public.provider_delegate_approvals (id, provider_id, delegate_id, approval_type) values
   ('${ID.ownApproval}', '${ID.own}', '${ID.staff}', 'both'), ('${ID.otherApproval}', '${ID.other}', '${ID.staff}', 'order');
+insert into public.patients (id, lab_patient_id, first_name, last_name, date_of_birth, sex) values
+  ('${ID.ownPatient}', 'P-1-0001', 'Own', 'Patient', '1950-01-02', 'female'), ('${ID.otherPatient}', 'P-1-0002', 'Other', 'Patient', '1951-02-03', 'male');
+insert into public.orders (id, requisition_number, status, organization_id, provider_id, patient_id, billing) values
+  ('${ID.ownOrder}', 'R-1-0001', 'draft', '${ID.org}', '${ID.own}', '${ID.ownPatient}', 'client');
 `;
 
 export type Who = 'anon' | 'service' | 'staff' | 'admin' | 'provider';
@@ -137,6 +144,17 @@ export const RLS_CHECKS: RlsCheck[] = [
   { who: 'provider', what: 'edits their own preferences', sql: `update public.provider_preferences set fax_notifications = true where id = '${ID.ownPreferences}' returning fax_notifications`, expect: { rows: [{ fax_notifications: true }] } },
   { who: 'provider', what: 'cannot edit another provider\'s preferences', sql: `update public.provider_preferences set fax_notifications = true where id = '${ID.otherPreferences}' returning id`, expect: { rows: [] } },
   { who: 'provider', what: 'cannot add a provider', sql: `insert into public.providers (first_name, last_name) values ('A', 'B')`, expect: { refused: '42501' } },
+
+  // Patient data leaves only through sync_pull (20261205100002): the table API reads none of it.
+  ...(['staff', 'admin', 'provider'] as const).map((who): RlsCheck => ({ who, what: 'reads no patient, order or result through the table API', sql: `select ((select count(*) from public.patients) + (select count(*) from public.orders) + (select count(*) from public.results))::int as n`, expect: { rows: [{ n: 0 }] } })),
+  { who: 'staff', what: 'pulls every patient through sync_pull', sql: `select jsonb_path_query_array(public.sync_pull('patients', null, 1000, array[${ids(ID.ownPatient, ID.otherPatient)}]::uuid[]), '$.rows[*].id') as ids`, expect: { rows: [{ ids: [ID.ownPatient, ID.otherPatient] }] } },
+  { who: 'provider', what: 'pulls only the patient of their own order', sql: `select jsonb_path_query_array(public.sync_pull('patients', null, 1000, array[${ids(ID.ownPatient, ID.otherPatient)}]::uuid[]), '$.rows[*].id') as ids`, expect: { rows: [{ ids: [ID.ownPatient] }] } },
+  { who: 'provider', what: 'pulls their own order from the start', sql: `select jsonb_path_query_array(public.sync_pull('orders', null, 10), '$.rows[*].id') as ids`, expect: { rows: [{ ids: [ID.ownOrder] }] } },
+  { who: 'staff', what: 'cannot pull a directory table through sync_pull', sql: `select public.sync_pull('providers', null, 10)`, expect: { refused: '22023' } },
+  { who: 'anon', what: 'cannot call sync_pull', sql: `select public.sync_pull('patients', null, 10)`, expect: { refused: '42501' } },
+  { who: 'staff', what: 'cannot read the read log', sql: `select count(*)::int as n from public.read_log`, expect: { rows: [{ n: 0 }] } },
+  { who: 'admin', what: 'cannot write the read log', sql: `insert into public.read_log (read_by, via, table_name, row_ids, patient_ids) values ('${ID.admin}', 'sync_pull', 'patients', array['${ID.ownPatient}']::uuid[], '{}')`, expect: { refused: '42501' } },
+  { who: 'provider', what: 'reads the hints that something changed', sql: `select count(*) > 0 as some from public.sync_hints`, expect: { rows: [{ some: true }] } },
 
   { who: 'service', what: 'reads every fixture provider', sql: `select count(*)::int as n from public.providers where id in (${ids(ID.own, ID.other)})`, expect: { rows: [{ n: 2 }] } },
   { who: 'service', what: 'cannot delete audit rows either', sql: `delete from public.audit_log where row_id = '${ID.own}'`, expect: { refused: '42501' } },
