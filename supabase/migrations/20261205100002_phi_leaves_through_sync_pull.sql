@@ -334,3 +334,33 @@ $$;
 revoke select on table public.lis_messages from authenticated;
 grant select (id, order_id, version, kind, control_id, status, attempts, next_attempt_at, lease_until, last_error,
   ack_code, ack_text, acked_at, duplicate, created_at, updated_at) on table public.lis_messages to authenticated;
+
+-- ---------------------------------------------------------------------------------------
+-- Staff match a queued laboratory message to an order by its requisition number (the
+-- result queue): the order's id and status, read under the caller's RLS and logged as a
+-- read of that order.
+create or replace function public.order_by_requisition(p_requisition text)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  found jsonb;
+begin
+  perform private.set_phi_reads(true);
+  select jsonb_build_object('id', o.id, 'status', o.status, 'patient_id', o.patient_id) into found
+    from public.orders o
+   where o.requisition_number = upper(btrim(p_requisition)) and not o._deleted;
+  perform private.set_phi_reads(false);
+  if found is null then
+    return null;
+  end if;
+  perform private.log_phi_rows('orders', 'sync_pull', jsonb_build_array(found));
+  return found - 'patient_id';
+end;
+$$;
+comment on function public.order_by_requisition(text) is 'The id and status of the order with this requisition number, if the caller may read it (logged in read_log).';
+revoke execute on function public.order_by_requisition(text) from public, anon, service_role;
+grant execute on function public.order_by_requisition(text) to authenticated;

@@ -68,8 +68,16 @@ export function expectOk(answer: Answer, status: number): void {
   expect(answer.status).toBe(status);
 }
 
-/** The ids of every row the client can see in `table` among `ids`. */
+/** The tables of patient data: read only through sync_pull (20261205100002), never the table API. */
+export const PROTECTED_TABLES = ['patients', 'orders', 'results'];
+
+/** The ids of every row the client can see in `table` among `ids` (patient data: what sync_pull hands it). */
 export async function visibleIds(client: Client, table: string, ids: string[]): Promise<string[]> {
+  if (PROTECTED_TABLES.includes(table)) {
+    const { data, error } = await client.rpc('sync_pull', { p_table: table, p_ids: ids });
+    if (error) throw new Error(`sync_pull ${table} failed: ${error.code} ${error.message}`);
+    return (data as { rows: Array<{ id: string }> }).rows.map((row) => row.id).sort();
+  }
   const { data, error } = await client.from(table).select('id').in('id', ids);
   if (error) throw new Error(`select ${table} failed: ${error.code} ${error.message}`);
   return (data as Array<{ id: string }>).map((row) => row.id).sort();

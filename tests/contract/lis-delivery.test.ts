@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
 import { callFunction, startFunctionsStack, type FunctionsStack, type StackUser } from './functions-kit.ts';
+import { pushChange } from './protected-writes.ts';
 
 let env: FunctionsStack;
 let staff: StackUser;
@@ -83,8 +84,10 @@ async function push(user: StackUser, rows: Row[]) {
   return data as { conflicts: Row[]; rejected: Array<{ id: string; code: string; message: string }> };
 }
 
-async function update(user: StackUser, id: string, patch: Row) {
-  return user.client.from('orders').update(patch).eq('id', id).select('id');
+/** A user's change of an order as the device sends it: sync_push over the stored row (the table API reads no order: 20261205100002). */
+async function update(user: StackUser, id: string, patch: Row): Promise<{ error: { code: string; message: string } | null }> {
+  const outcome = await pushChange(user.client, 'orders', id, patch, env.service());
+  return { error: outcome.applied ? null : { code: outcome.code, message: outcome.message } };
 }
 
 async function stored(id: string): Promise<Row> {
@@ -261,6 +264,8 @@ describe('lis-deliver', () => {
     expect(asStaff.data).toEqual([]);
     const asAdmin = await admin.client.from('lis_messages').select('control_id').eq('order_id', row.id);
     expect(asAdmin.data).toEqual([{ control_id: `${row.requisition_number}-N1` }]);
+    // The message text names the patient: the functions read it, no user (20261205100002).
+    for (const columns of ['message', '*']) expect((await admin.client.from('lis_messages').select(columns).eq('order_id', row.id)).error?.code).toBe('42501');
     const write = await admin.client.from('lis_messages').update({ status: 'accepted' }).eq('order_id', row.id).select();
     expect(write.error?.code ?? (write.data?.length === 0 ? 'none' : 'written')).not.toBe('written');
     const claim = await admin.client.rpc('lis_claim_messages', { p_limit: 1 });

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, signedInUser, userWithRole, type Client, type TestUser } from '../helpers/clients.ts';
 import { expectOk, expectRefused, organizationRow, providerRow, seedOne, seedRows, visibleIds, type Row } from './directory-helpers.ts';
+import { expectApplied, expectPushRefused, pushChange } from './protected-writes.ts';
 
 let staff: TestUser;
 let orderDelegate: TestUser;
@@ -97,6 +98,8 @@ beforeAll(async () => {
   eligibleProvider = await seedOne('providers', providerRow({ npi, pecos_verified: true, pecos_verification_date: new Date().toISOString(), pecos_verification_data: pecosEvidence(npi) }));
   uncheckedProvider = await seedOne('providers', providerRow());
   otherProvider = await seedOne('providers', providerRow());
+  // A delegate names only an organization its provider belongs to (20261205100000).
+  await seedRows('provider_organization_memberships', [{ id: randomUUID(), provider_id: eligibleProvider, organization_id: organizationId }]);
   patientId = await seedOne('patients', {
     id: randomUUID(), lab_patient_id: `P-${randomUUID().slice(0, 4).toUpperCase().replace(/[ILOU]/g, '7')}-0001`,
     first_name: 'Order', last_name: 'Contract', date_of_birth: '1948-02-03', sex: 'male',
@@ -153,6 +156,7 @@ describe('who may order', () => {
     expect((data as { rejected: Array<{ code: string }> }).rejected.map((r) => r.code)).toEqual(['42501']);
     expect(await visibleIds(client, 'orders', [existing.id as string])).toEqual([]);
     expectOk(await client.from('orders').update({ status: 'cancelled', cancel_reason: 'x' }).eq('id', existing.id as string), 204);
+    expectPushRefused(await pushChange(client, 'orders', existing.id as string, { status: 'cancelled', cancel_reason: 'x' }), 'P0002');
     expect((await stored(existing.id as string)).status).toBe('draft');
   });
 
@@ -240,9 +244,10 @@ describe('an open loss-of-enrollment alert', () => {
     const provider = await providerWithAlert('pecos_lost');
     const draft = orderRow({ provider_id: provider, status: 'draft' });
     expectOk(await staff.client.from('orders').insert(draft), 201);
-    expectRefused(await staff.client.from('orders').update({ status: 'submitted' }).eq('id', draft.id as string), 400, '23514');
+    expectPushRefused(await pushChange(staff.client, 'orders', draft.id as string, { status: 'submitted' }), '23514');
     expect((await stored(draft.id as string)).status).toBe('draft');
     const delegate = await delegateOf(provider, 'order', 'orders-alert-delegate');
+    await seedRows('provider_organization_memberships', [{ id: randomUUID(), provider_id: provider, organization_id: organizationId }]);
     expectRefused(await delegate.client.from('orders').insert(orderRow({ provider_id: provider })), 400, '23514');
   });
 
@@ -259,16 +264,16 @@ describe("the order's life", () => {
     const row = orderRow();
     expectOk(await staff.client.from('orders').insert(row), 201);
     const id = row.id as string;
-    expectRefused(await staff.client.from('orders').update({ diagnoses: ['E78.5'] }).eq('id', id), 403, '42501');
-    expectRefused(await staff.client.from('orders').update({ status: 'received' }).eq('id', id), 403, '42501');
-    expectRefused(await staff.client.from('orders').update({ status: 'cancelled' }).eq('id', id), 400, '23514');
-    expectOk(await staff.client.from('orders').update({ status: 'cancelled', cancel_reason: 'Entered twice' }).eq('id', id), 204);
+    expectPushRefused(await pushChange(staff.client, 'orders', id, { diagnoses: ['E78.5'] }), '42501');
+    expectPushRefused(await pushChange(staff.client, 'orders', id, { status: 'received' }), '42501');
+    expectPushRefused(await pushChange(staff.client, 'orders', id, { status: 'cancelled' }), '23514');
+    expectApplied(await pushChange(staff.client, 'orders', id, { status: 'cancelled', cancel_reason: 'Entered twice' }));
     expect(await stored(id)).toMatchObject({ status: 'cancelled', cancel_reason: 'Entered twice' });
 
     const received = orderRow();
     expectOk(await staff.client.from('orders').insert(received), 201);
     await serviceClient().from('orders').update({ status: 'received' }).eq('id', received.id as string);
-    expectRefused(await staff.client.from('orders').update({ status: 'cancelled', cancel_reason: 'Too late' }).eq('id', received.id as string), 403, '42501');
+    expectPushRefused(await pushChange(staff.client, 'orders', received.id as string, { status: 'cancelled', cancel_reason: 'Too late' }), '42501');
   });
 
   it('refuses a taken requisition number (23505), more than 12 diagnoses and insurance billing without one (23514)', async () => {
@@ -296,7 +301,9 @@ describe('printing an order’s documents', () => {
   });
 
   it('refuses an action the log does not know (23514) and records nothing of that call', async () => {
-    const good = { id: randomUUID(), table_name: 'orders', row_id: randomUUID(), patient_id: patientId, opened_at: new Date().toISOString() };
+    const row = orderRow();
+    expectOk(await staff.client.from('orders').insert(row), 201);
+    const good = { id: randomUUID(), table_name: 'orders', row_id: row.id, patient_id: patientId, opened_at: new Date().toISOString() };
     const bad = { ...good, id: randomUUID(), action: 'deleted' };
     expectRefused(await staff.client.rpc('record_openings', { p_openings: [good, bad] }), 400, '23514');
     const { data } = await serviceClient().from('access_log').select('id').in('id', [good.id, bad.id]);
@@ -338,11 +345,11 @@ describe('a confirmed OIG exclusion', () => {
     expectOk(await staff.client.from('orders').insert([before, other]), 201);
     const { error } = await serviceClient().from('providers').update({ exclusion_status: 'excluded', exclusion_data: { matches: [] } }).eq('id', provider);
     if (error) throw error;
-    expectRefused(await staff.client.from('orders').update({ status: 'submitted' }).eq('id', before.id as string), 403, '42501');
-    expectRefused(await staff.client.from('orders').update({ provider_id: provider }).eq('id', other.id as string), 403, '42501');
+    expectPushRefused(await pushChange(staff.client, 'orders', before.id as string, { status: 'submitted' }), '42501');
+    expectPushRefused(await pushChange(staff.client, 'orders', other.id as string, { provider_id: provider }), '42501');
     expect(await stored(before.id as string)).toMatchObject({ status: 'draft', provider_id: provider });
     expect((await stored(other.id as string)).provider_id).toBe(eligibleProvider);
-    expectOk(await staff.client.from('orders').update({ status: 'cancelled', cancel_reason: 'Provider excluded' }).eq('id', before.id as string), 204);
+    expectApplied(await pushChange(staff.client, 'orders', before.id as string, { status: 'cancelled', cancel_reason: 'Provider excluded' }));
   });
 
   it('a possible match (not confirmed) does not block ordering', async () => {

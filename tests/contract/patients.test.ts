@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, signedInUser, userWithRole, type Client, type TestUser } from '../helpers/clients.ts';
 import { expectOk, expectRefused, organizationRow, seedOne, visibleIds, type Row } from './directory-helpers.ts';
+import { expectApplied, expectPushRefused, pushChange } from './protected-writes.ts';
 
 let staff: TestUser;
 let admin: TestUser;
@@ -65,7 +66,7 @@ describe('staff and admins', () => {
     const { data, error } = await push(staff.client, [{ new: row, assumed: null }]);
     expect(error).toBeNull();
     expect(data).toEqual({ conflicts: [], rejected: [] });
-    expectOk(await staff.client.from('patients').update({ phone: '(503) 555-0100' }).eq('id', row.id as string), 204);
+    expectApplied(await pushChange(staff.client, 'patients', row.id as string, { phone: '(503) 555-0100' }));
     const stored = await serviceClient().from('patients').select('phone, created_by').eq('id', row.id as string).single();
     expect(stored.data).toEqual({ phone: '(503) 555-0100', created_by: staff.id });
   });
@@ -78,7 +79,7 @@ describe('staff and admins', () => {
     expectOk(await staff.client.from('patients').insert(unnamed), 201);
     expect((await push(staff.client, [{ new: pushed, assumed: null }])).data).toEqual({ conflicts: [], rejected: [] });
     // Nor later, by an edit.
-    expectOk(await staff.client.from('patients').update({ created_by: admin.id }).eq('id', named.id as string), 204);
+    expectApplied(await pushChange(staff.client, 'patients', named.id as string, { created_by: admin.id }));
     const { data } = await serviceClient()
       .from('patients')
       .select('id, created_by, created_at')
@@ -131,6 +132,7 @@ describe('everyone else is refused (until orders give providers their own patien
     expectRefused(await client.from('patients').insert(patientRow()), 403, '42501');
     // An update of a row the caller cannot see changes nothing.
     expectOk(await client.from('patients').update({ last_name: 'Changed' }).eq('id', patientId), 204);
+    expectPushRefused(await pushChange(client, 'patients', patientId, { last_name: 'Changed' }), 'P0002');
     const { data } = await push(client, [{ new: patientRow(), assumed: null }]);
     expect((data as { rejected: Array<{ code: string }> }).rejected.map((row) => row.code)).toEqual(['42501']);
     const stored = await serviceClient().from('patients').select('last_name').eq('id', patientId).single();
@@ -144,10 +146,12 @@ describe('everyone else is refused (until orders give providers their own patien
 });
 
 describe('the access log', () => {
-  it('records an opening as its opener, once, with the time it happened offline', async () => {
+  it('records an opening as its opener, once, at the server\'s time, with the device\'s time beside it', async () => {
     const openingId = randomUUID();
-    const openedAt = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
-    const opening = { id: openingId, table_name: 'patients', row_id: patientId, patient_id: patientId, opened_at: openedAt, opened_by: admin.id };
+    const offline = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    const before = Date.now();
+    // The device's patient_id and opener are not believed either: the server looks them up.
+    const opening = { id: openingId, table_name: 'patients', row_id: patientId, patient_id: randomUUID(), opened_at: offline, opened_by: admin.id };
     const first = await staff.client.rpc('record_openings', { p_openings: [opening] });
     expect(first).toMatchObject({ error: null, data: 1 });
     // Sent again (an answer lost on the way): recorded once.
@@ -156,15 +160,45 @@ describe('the access log', () => {
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
     expect(data?.[0]).toMatchObject({ table_name: 'patients', row_id: patientId, patient_id: patientId, opened_by: staff.id });
-    expect(new Date(data?.[0].opened_at as string).toISOString()).toBe(openedAt);
+    expect(Date.parse(data?.[0].opened_at as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(data?.[0].device_opened_at as string).toISOString()).toBe(offline);
     // On the timeline once (the repeated send added nothing), for staff; not for a provider's account.
     const timeline = await staff.client.from('audit_log').select('action, changed_by, changed_at, row_data').eq('table_name', 'patients').eq('row_id', patientId).eq('action', 'open');
     expect(timeline.error).toBeNull();
-    expect(timeline.data?.filter((row) => Date.parse(row.changed_at as string) === Date.parse(openedAt))).toEqual([
+    expect(timeline.data?.filter((row) => Date.parse(row.changed_at as string) === Date.parse(data?.[0].opened_at as string))).toEqual([
       { action: 'open', changed_by: staff.id, changed_at: expect.any(String), row_data: { patient_id: patientId } },
     ]);
     const seenByProvider = await providerUser.client.from('audit_log').select('id').eq('table_name', 'patients').eq('row_id', patientId).eq('action', 'open');
     expect(seenByProvider.data ?? []).toEqual([]);
+  });
+
+  it('never backdates: an opening dated 2001 or in the future is recorded at the time it arrived', async () => {
+    for (const claimed of ['2001-01-01T00:00:00.000Z', new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString()]) {
+      const openingId = randomUUID();
+      const before = Date.now();
+      expect((await staff.client.rpc('record_openings', { p_openings: [{ id: openingId, table_name: 'patients', row_id: patientId, opened_at: claimed }] })).error).toBeNull();
+      const { data } = await serviceClient().from('access_log').select('opened_at, device_opened_at').eq('id', openingId).single();
+      expect(Date.parse(data?.opened_at as string)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(data?.opened_at as string)).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(new Date(data?.device_opened_at as string).toISOString()).toBe(claimed);
+    }
+  });
+
+  it.each([
+    ['a user with no role, of a real patient', () => noRole, 'patients', () => patientId],
+    ['a provider user, of a patient not theirs', () => providerUser, 'patients', () => patientId],
+    ['staff, of a patient that does not exist', () => staff, 'patients', () => randomUUID()],
+    ['staff, of an order that does not exist', () => staff, 'orders', () => randomUUID()],
+  ])('refuses %s (42501) and records nothing of the call', async (_who, user, table, rowId) => {
+    const ids = [randomUUID(), randomUUID()];
+    // Staff also name a patient they may open: the whole call is refused, that one too.
+    const openings = [
+      ...(user() === staff ? [{ id: ids[0], table_name: 'patients', row_id: patientId, opened_at: new Date().toISOString() }] : []),
+      { id: ids[1], table_name: table, row_id: rowId(), opened_at: new Date().toISOString() },
+    ];
+    expectRefused(await user().client.rpc('record_openings', { p_openings: openings }), 403, '42501');
+    const { data } = await serviceClient().from('access_log').select('id').in('id', ids);
+    expect(data).toEqual([]);
   });
 
   it('is read by admins only and written by nobody directly', async () => {
@@ -179,16 +213,6 @@ describe('the access log', () => {
     expectRefused(await admin.client.from('access_log').delete().eq('id', openingId), 403, '42501');
     expect((await serviceClient().from('access_log').select('opened_by').eq('id', openingId).single()).data?.opened_by).toBe(staff.id);
     expectRefused(await anonClient().rpc('record_openings', { p_openings: [] }), 401, '42501');
-  });
-
-  it('records an opening timed in the future at the time it arrived', async () => {
-    const openingId = randomUUID();
-    const future = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
-    await staff.client.rpc('record_openings', {
-      p_openings: [{ id: openingId, table_name: 'patients', row_id: patientId, patient_id: patientId, opened_at: future }],
-    });
-    const { data } = await serviceClient().from('access_log').select('opened_at').eq('id', openingId).single();
-    expect(Date.parse(data?.opened_at as string)).toBeLessThanOrEqual(Date.now() + 1000);
   });
 });
 

@@ -20,6 +20,7 @@ import { LOCAL_LIS_SECRET } from '../../supabase/local/config.ts';
 import { serviceClient, signedInUser, userWithRole, type TestUser } from '../helpers/clients.ts';
 import { SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from '../helpers/env.ts';
 import { organizationRow, providerRow, seedOne, seedRows, visibleIds, type Row } from './directory-helpers.ts';
+import { expectApplied, expectPushRefused, pushChange, storedRow } from './protected-writes.ts';
 
 const INBOUND = `${SUPABASE_URL}/functions/v1/lis-inbound`;
 
@@ -221,30 +222,33 @@ describe('who reads and reviews a result', () => {
     for (const user of [otherProviderLogin, orderDelegate, noRole]) expect(await visibleIds(user.client, 'results', [resultId])).toEqual([]);
   });
 
-  it('the report opens for the provider and not for another provider', async () => {
-    const mine = await providerLogin.client.storage.from('result-reports').download(reportPath);
+  it('the report opens for the provider (through protected-files, audited) and not for another provider', async () => {
+    const mine = await providerLogin.client.functions.invoke('protected-files', { body: { action: 'download', bucket: 'result-reports', path: reportPath } });
     expect(mine.error).toBeNull();
     expect(new Uint8Array(await (mine.data as Blob).arrayBuffer())).toEqual(SAMPLE_PDF);
-    const theirs = await otherProviderLogin.client.storage.from('result-reports').download(reportPath);
-    expect(theirs.error).not.toBeNull();
+    const theirs = await otherProviderLogin.client.functions.invoke('protected-files', { body: { action: 'download', bucket: 'result-reports', path: reportPath } });
+    expect((theirs.error as { context: Response }).context.status).toBe(404);
+    // Storage itself serves no user these files.
+    expect((await providerLogin.client.storage.from('result-reports').download(reportPath)).error).not.toBeNull();
   });
 
   it('another provider cannot sign it off; a delegate cannot sign off but may mark seen, stamped by the server', async () => {
     const now = new Date().toISOString();
-    await otherProviderLogin.client.from('results').update({ reviewed_at: now, reviewed_by: otherProviderLogin.id }).eq('id', resultId);
-    const signOff = await resultsDelegate.client.from('results').update({ reviewed_at: now, reviewed_by: resultsDelegate.id }).eq('id', resultId);
-    expect(signOff.error?.message).toBe('Only the ordering provider can sign off a result');
-    const edit = await resultsDelegate.client.from('results').update({ critical: false }).eq('id', resultId);
-    expect(edit.error?.message).toBe('a result can only be signed off or marked seen');
-    const seen = await resultsDelegate.client.from('results').update({ seen_at: '2000-01-01T00:00:00Z', seen_by: staff.id }).eq('id', resultId);
-    expect(seen.error).toBeNull();
+    expectPushRefused(await pushChange(otherProviderLogin.client, 'results', resultId, { reviewed_at: now, reviewed_by: otherProviderLogin.id }), 'P0002');
+    expectPushRefused(
+      await pushChange(resultsDelegate.client, 'results', resultId, { reviewed_at: now, reviewed_by: resultsDelegate.id }),
+      '42501',
+      'Only the ordering provider can sign off a result',
+    );
+    expectPushRefused(await pushChange(resultsDelegate.client, 'results', resultId, { critical: false }), '42501', 'a result can only be signed off or marked seen');
+    expectApplied(await pushChange(resultsDelegate.client, 'results', resultId, { seen_at: '2000-01-01T00:00:00Z', seen_by: staff.id }));
     const row = (await serviceClient().from('results').select('*').eq('id', resultId).single()).data as Row;
     expect(row).toMatchObject({ reviewed_at: null, reviewed_by: null, seen_by: resultsDelegate.id, critical: true });
     expect(Date.parse(row.seen_at as string)).toBeGreaterThan(Date.parse(now) - 60_000);
   });
 
   it('the ordering provider signs it off once, through the replication push too', async () => {
-    const current = (await providerLogin.client.from('results').select('*').eq('id', resultId).single()).data as Row;
+    const current = await storedRow('results', resultId);
     const { data } = await providerLogin.client.rpc('sync_push', {
       p_table: 'results',
       p_rows: [{ new: { ...current, reviewed_at: '2000-01-01T00:00:00Z', reviewed_by: providerLogin.id }, assumed: current }],
@@ -253,8 +257,7 @@ describe('who reads and reviews a result', () => {
     const row = (await serviceClient().from('results').select('reviewed_by, reviewed_at').eq('id', resultId).single()).data as Row;
     expect(row.reviewed_by).toBe(providerLogin.id);
     expect(row.reviewed_at).not.toBe('2000-01-01T00:00:00+00:00');
-    const twice = await providerLogin.client.from('results').update({ reviewed_at: null, reviewed_by: null }).eq('id', resultId);
-    expect(twice.error?.message).toBe(`result ${resultId} is already signed off`);
+    expectPushRefused(await pushChange(providerLogin.client, 'results', resultId, { reviewed_at: null, reviewed_by: null }), '23514', `result ${resultId} is already signed off`);
   });
 });
 

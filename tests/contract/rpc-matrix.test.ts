@@ -41,8 +41,11 @@ it('covers every function the migrations leave in the public schema', () => {
   // lis_claim_messages and lis_record_attempt (service role only): tests/contract/lis-delivery.test.ts;
   // standing_orders_run (service role only): tests/contract/standing-orders.test.ts;
   // claim_result_distributions (service role only): tests/contract/result-distribution.test.ts;
-  // directory_providers and directory_organizations (security invoker, RLS): tests/contract/directory-providers.test.ts.
-  const others = ['directory_providers', 'directory_organizations', 'claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt'];
+  // directory_providers and directory_organizations (security invoker, RLS): tests/contract/directory-providers.test.ts;
+  // sync_pull, sync_count, order_by_requisition, protected_file_access, record_file_event: below, and
+  // tests/contract/patient-data-doors.test.ts, protected-files.test.ts.
+  const others = ['directory_providers', 'directory_organizations', 'claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt',
+    'sync_pull', 'sync_count', 'order_by_requisition', 'protected_file_access', 'record_file_event'];
   expect(left.sort()).toEqual(['npi_is_valid', 'sync_push', 'standing_orders_run', ...others, ...TRIGGERS].sort());
   expect([...dropped].sort()).toEqual([...FORMER_HELPERS].sort());
 });
@@ -119,5 +122,36 @@ describe('sync_push', () => {
         body: { code: '22023', details: null, hint: null, message: `sync_push: "${table}" is not a synced table` },
       });
     }
+  });
+});
+
+describe('the logged reads of patient data (20261205100002) and the file checks (20261205100003)', () => {
+  const calls: Array<[string, Record<string, unknown>]> = [
+    ['sync_pull', { p_table: 'patients', p_limit: 1 }],
+    ['sync_count', { p_table: 'orders' }],
+    ['order_by_requisition', { p_requisition: 'R-NONE-0001' }],
+    ['protected_file_access', { p_bucket: 'order-attachments', p_name: 'nothing.pdf' }],
+  ];
+
+  it.each(calls)('%s: refused to anon (401) and to the service key (403), which reads no patient data through the API', async (name, args) => {
+    expect(await callRpc(callers.token.anon, name, args)).toEqual({ status: 401, body: denied(name) });
+    expect(await callRpc(callers.token.service, name, args)).toEqual({ status: 403, body: denied(name) });
+  });
+
+  it.each(calls)('%s: answers every signed-in caller under their own access', async (name, args) => {
+    for (const who of SIGNED_IN) expect({ who, status: (await callRpc(callers.token[who], name, args)).status }).toEqual({ who, status: 200 });
+  });
+
+  it('a caller without access pulls, counts and may do nothing', async () => {
+    for (const who of NO_ACCESS) {
+      expect((await callRpc(callers.token[who], 'sync_pull', { p_table: 'orders', p_limit: 100 })).body).toEqual({ rows: [], checkpoint: null });
+      expect((await callRpc(callers.token[who], 'sync_count', { p_table: 'patients' })).body).toBe(0);
+    }
+  });
+
+  it('record_file_event is the service role\'s alone: refused to anon (401) and every signed-in caller (403)', async () => {
+    const args = { p_actor: callers.userId.staff, p_table: 'orders', p_row: callers.providerId, p_patient: callers.providerId, p_action: 'download', p_detail: {} };
+    expect(await callRpc(callers.token.anon, 'record_file_event', args)).toEqual({ status: 401, body: denied('record_file_event') });
+    for (const who of SIGNED_IN) expect({ who, ...(await callRpc(callers.token[who], 'record_file_event', args)) }).toEqual({ who, status: 403, body: denied('record_file_event') });
   });
 });

@@ -194,13 +194,15 @@ describe('the demo seed', () => {
   it('dates the demo laboratory\'s activity around the day it is seeded: today\'s orders, a STAT one not received, an open critical value, an unmatched result, a pickup today', async () => {
     const client = await signedIn('staff@demo-lab.test');
     const now = Date.now();
-    const { data: orders } = await client.from('orders').select('status, priority, collected_at');
+    // Orders and results are patient data: read through sync_pull, as the device does.
+    const pulled = async (table: string) => ((await client.rpc('sync_pull', { p_table: table, p_limit: 10000 })).data as { rows: Array<Record<string, unknown>> } | null)?.rows;
+    const orders = await pulled('orders');
     const today = (orders ?? []).filter((order) => now - Date.parse(order.collected_at as string) < 3_600_000 && Date.parse(order.collected_at as string) <= now);
     expect(new Set(today.map((order) => order.status as string))).toEqual(new Set(['submitted', 'received', 'in_progress', 'resulted']));
     expect(today.some((order) => order.priority === 'stat' && order.status === 'submitted')).toBe(true);
     const older = (orders ?? []).filter((order) => now - Date.parse(order.collected_at as string) > 86_400_000);
     expect(older.every((order) => now - Date.parse(order.collected_at as string) < 61 * 86_400_000)).toBe(true);
-    const { data: results } = await client.from('results').select('received_at, reviewed_at, critical, collected_at, observations');
+    const results = await pulled('results');
     expect((results ?? []).every((result) => Date.parse(result.received_at as string) <= now && result.reviewed_at === null)).toBe(true);
     // The observations are dated with their result (a chart of a patient's results draws them on these dates).
     const observed = (results ?? []).flatMap((result) => (result.observations as Array<{ observed_at: string }>).map((o) => [Date.parse(o.observed_at), Date.parse(result.collected_at as string)]));

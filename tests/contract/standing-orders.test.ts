@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
 import { accessToken, callFunction, startFunctionsStack, type FunctionsStack, type StackUser } from './functions-kit.ts';
+import { expectApplied, expectPushRefused, pushChange } from './protected-writes.ts';
 
 type Row = Record<string, unknown>;
 
@@ -126,12 +127,11 @@ describe('standing-orders', () => {
 
   it('makes no more once staff stopped the series; the server stamps who and when; a delegate cannot stop it', async () => {
     const parent = await enterStanding(8);
-    const refused = await delegate.client.from('orders').update({ standing_stopped_at: new Date().toISOString() }).eq('id', parent).select('id');
-    expect(refused.error).toMatchObject({ code: '42501', message: 'Only staff may stop a standing order' });
+    // The delegate orders for the provider, so sees the series: the stop itself is refused.
+    expectPushRefused(await pushChange(delegate.client, 'orders', parent, { standing_stopped_at: new Date().toISOString() }, env.service()), '42501', 'Only staff may stop a standing order');
     expect(await stored(parent)).toMatchObject({ standing_stopped_at: null, standing_stopped_by: null });
 
-    const stopped = await staff.client.from('orders').update({ standing_stopped_at: '2000-01-01T00:00:00Z' }).eq('id', parent).select('id');
-    expect(stopped.error).toBeNull();
+    expectApplied(await pushChange(staff.client, 'orders', parent, { standing_stopped_at: '2000-01-01T00:00:00Z' }, env.service()));
     const row = await stored(parent);
     expect(row.standing_stopped_by).toBe(staff.id);
     expect(Date.now() - new Date(row.standing_stopped_at as string).getTime()).toBeLessThan(60_000);
@@ -164,7 +164,6 @@ describe('standing-orders', () => {
     });
     expect(bad.error).toMatchObject({ code: '23514' });
     const parent = await enterStanding(1);
-    const changed = await staff.client.from('orders').update({ standing: { every_days: 1, occurrences: 52 } }).eq('id', parent).select('id');
-    expect(changed.error).toMatchObject({ code: '42501', message: 'A submitted order\'s repeat cannot be changed, only stopped' });
+    expectPushRefused(await pushChange(staff.client, 'orders', parent, { standing: { every_days: 1, occurrences: 52 } }, env.service()), '42501', 'A submitted order\'s repeat cannot be changed, only stopped');
   });
 });

@@ -2,11 +2,15 @@
  * The access log of protected records, from the device's side: every opening of a patient
  * (and of an order or a result, and every print of an order's documents) is queued in the outbox with its own id and the time
  * it happened, and sent with `record_openings` when online — at once when the device is
- * online, later (with its original time) when it is not. The server records each id once,
- * as the caller's opening (supabase/migrations/20261125250001_…). Queued openings are
+ * online, later when it is not. The server records each id once, as the caller's opening,
+ * at the server's time (the device's is kept beside it), and only for a record the caller
+ * may read on the server (supabase/migrations/20261205100001_…): so an opening waits while
+ * its record has not reached the server yet (made on this device, still to be pushed), or
+ * while the patient records are locked and that cannot be told. Queued openings are
  * pending changes like any other: sign-out warns about them.
  */
 import { registerOutboxHandler } from '../outbox/outbox-handlers.ts';
+import { getProtectedDatabase } from './protected-data.ts';
 import type { OutboxOutcome } from '../outbox/outbox-machine.ts';
 import type { JsonValue } from '../tables/columns.ts';
 
@@ -50,14 +54,32 @@ export function openingOutcome(answer: { error: { message: string } | null; stat
   return { ok: false, transient: !permanent, message: answer.error.message };
 }
 
+/** Why an opening cannot be sent yet (null: it can). */
+export type OpeningWait = 'locked' | 'not-on-server' | null;
+
+/** Whether the opened record is on the server already, as far as this device can tell. */
+export async function openingWait(opening: Pick<Opening, 'table_name' | 'row_id'>): Promise<OpeningWait> {
+  const db = getProtectedDatabase();
+  if (!db) return 'locked';
+  const [doc] = await db[opening.table_name].storageInstance.findDocumentsById([opening.row_id], true);
+  return doc?.local_dirty ? 'not-on-server' : null;
+}
+
+const WAIT_MESSAGES: Record<NonNullable<OpeningWait>, string> = {
+  locked: 'Patient records are locked: the opening is recorded once they are opened.',
+  'not-on-server': 'The record is not on the server yet: its opening is recorded after it.',
+};
+
 let registered = false;
 
 /** Registers the outbox handler of openings once (the app passes its client, loaded on demand). */
-export function registerOpeningsOutbox(client: () => Promise<RpcClient>): void {
+export function registerOpeningsOutbox(client: () => Promise<RpcClient>, wait: (opening: Opening) => Promise<OpeningWait> = openingWait): void {
   if (registered) return;
   registered = true;
   registerOutboxHandler<JsonValue>(RECORD_OPENING_KIND, async (payload) => {
     if (!isOpening(payload)) return { ok: false, transient: false, message: 'The queued opening is incomplete.' };
+    const waiting = await wait(payload);
+    if (waiting) return { ok: false, transient: true, message: WAIT_MESSAGES[waiting] };
     try {
       return openingOutcome(await (await client()).rpc('record_openings', { p_openings: [payload] }));
     } catch (error) {

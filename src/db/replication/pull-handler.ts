@@ -1,7 +1,7 @@
 /**
  * The pull half of a table's replication: the rows after the checkpoint in (_modified, id)
- * order, in large batches, through supabase-js (PostgREST under the user's RLS), the next
- * batch read while RxDB stores the last. Rows are turned into local documents (JSON text
+ * order, in large batches, through supabase-js (the table API under the user's RLS, or
+ * `sync_pull` for patient data: server-reads.ts), the next batch read while RxDB stores the last. Rows are turned into local documents (JSON text
  * decoded, sort keys derived) before RxDB sees them.
  *
  * RxDB takes a batch shorter than it asked for as "nothing more on the server". A hosted
@@ -15,14 +15,12 @@ import { rowToDoc, type ServerRow } from '../mapping/row-mapping.ts';
 import type { SyncedTable } from '../tables/definitions.ts';
 import type { LocalDocOfTable } from '../tables/local-docs.ts';
 import { isAuthFailure, requestFailure, SyncPausedError } from './errors.ts';
-import { afterCheckpointFilter, checkpointAfter, isPullCheckpoint, type PullCheckpoint } from './pull-query.ts';
+import { checkpointAfter, isPullCheckpoint, type PullCheckpoint } from './pull-query.ts';
+import { readByIds, readPage } from './server-reads.ts';
 import type { SyncContext } from './sync-context.ts';
 
 /** At most this long a pull waits for the same table's pushes to be recorded. */
 const PUSH_WAIT_MS = 10_000;
-
-/** Ids per read of rows by id: about 4 KB of URL (a UUID and its separator take 37 bytes). */
-const READ_IDS_PER_REQUEST = 100;
 
 interface Batch {
   rows: ServerRow[];
@@ -44,23 +42,14 @@ export function createPullHandler<T extends SyncedTable>(
 ): ReplicationPullHandler<LocalDocOfTable[T], PullCheckpoint> {
   /** A page of rows after `after`; a read ahead (`report` false) leaves failures to the real read. */
   async function page(after: PullCheckpoint | undefined, limit: number, report = true): Promise<ServerRow[]> {
-    let query = ctx.supabase.from(table).select('*');
-    if (after) query = query.or(afterCheckpointFilter(after));
-    const answer = await query
-      .order('_modified', { ascending: true })
-      .order('id', { ascending: true })
-      .limit(limit);
+    const answer = await readPage(ctx.supabase, table, after, limit);
     if (!report && answer.error) throw new Error(answer.error.message);
     return answerOf(answer);
   }
 
   /** The server's current rows with these ids (as far as the user may see them). */
   async function rowsById(ids: readonly string[]): Promise<ServerRow[]> {
-    const rows: ServerRow[] = [];
-    for (let start = 0; start < ids.length; start += READ_IDS_PER_REQUEST) {
-      rows.push(...answerOf(await ctx.supabase.from(table).select('*').in('id', ids.slice(start, start + READ_IDS_PER_REQUEST))));
-    }
-    return rows;
+    return (await readByIds(ctx.supabase, table, ids)).flatMap(answerOf);
   }
 
   function answerOf({ data, error, status }: { data: unknown; error: { message: string; code?: string } | null; status: number }): ServerRow[] {

@@ -17,6 +17,7 @@ import { parentTables, REFERENCES, TABLE_COLUMNS, type SyncedTable } from '../ta
 import type { LocalDocOfTable } from '../tables/local-docs.ts';
 import { isAuthFailure, requestFailure, SyncDeferredError, SyncPausedError, SyncRequestError } from './errors.ts';
 import { describeRecord, rejectionNotice } from './notices.ts';
+import { readByIds } from './server-reads.ts';
 import type { SyncContext } from './sync-context.ts';
 
 interface PushAnswer {
@@ -31,9 +32,6 @@ function isPushAnswer(value: unknown): value is PushAnswer {
   const answer = value as PushAnswer | null;
   return !!answer && Array.isArray(answer.conflicts) && Array.isArray(answer.rejected);
 }
-
-/** Ids per read of server rows: about 4 KB of URL (a UUID and its separator take 37 bytes). */
-const READ_IDS_PER_REQUEST = 100;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -92,9 +90,7 @@ export function createPushHandler<T extends SyncedTable>(ctx: SyncContext, table
    */
   async function readMasters(ids: string[]): Promise<ServerRow[]> {
     const rows: ServerRow[] = [];
-    for (let start = 0; start < ids.length; start += READ_IDS_PER_REQUEST) {
-      const slice = ids.slice(start, start + READ_IDS_PER_REQUEST);
-      const { data, error, status } = await ctx.supabase.from(table).select('*').in('id', slice);
+    for (const { data, error, status } of await readByIds(ctx.supabase, table, ids)) {
       if (error) throw failureOf(status, error);
       rows.push(...((data ?? []) as ServerRow[]));
     }

@@ -21,6 +21,7 @@ import type { EditBases } from './edit-bases.ts';
 import type { AnyReplicationState, SyncContext, SyncTiming } from './sync-context.ts';
 import type { SyncGate } from './sync-gate.ts';
 import { SyncStatusTracker } from './sync-status.ts';
+import { countRows } from './server-reads.ts';
 import { createTableReplication } from './table-replication.ts';
 
 /** Let a burst of pushes and pulls settle before looking at the dirty records. */
@@ -219,14 +220,9 @@ export class SyncEngine {
     this.status.unexpectedError(causes[0]?.message ?? error.message ?? 'Synchronisation failed');
   }
 
-  /** Rows the first sync will pull (a `count: exact` HEAD request per table). */
+  /** Rows the first sync will pull (a `count: exact` HEAD request per table, sync_count for patient data). */
   private async countServerRows(): Promise<number | null> {
-    const counts = await Promise.all(
-      this.tables.map(async (table) => {
-        const { count, error } = await this.options.supabase.from(table).select('*', { count: 'exact', head: true });
-        return error ? null : count;
-      }),
-    );
+    const counts = await Promise.all(this.tables.map((table) => countRows(this.options.supabase, table)));
     return counts.some((count) => count === null) ? null : counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
   }
 }

@@ -11,12 +11,11 @@ describe('the signed ABN’s scan', () => {
   });
 
   it('waits after no answer, a server error or an expired session, and stops at a refusal', () => {
-    expect(uploadOutcome(null)).toEqual({ ok: true, result: null });
-    expect(uploadOutcome({ message: 'Failed to fetch' })).toEqual({ ok: false, transient: true, message: 'Failed to fetch' });
-    expect(uploadOutcome({ message: 'boom', statusCode: '500' })).toMatchObject({ transient: true });
-    expect(uploadOutcome({ message: 'jwt expired', statusCode: '401' })).toMatchObject({ transient: true });
-    expect(uploadOutcome({ message: 'new row violates row-level security policy', statusCode: '403' })).toEqual({
-      ok: false, transient: false, message: 'new row violates row-level security policy',
-    });
+    expect(uploadOutcome({ ok: true })).toEqual({ ok: true, result: null });
+    expect(uploadOutcome({ ok: false, kind: 'transient', status: null, code: null, message: 'Failed to fetch' })).toEqual({ ok: false, transient: true, message: 'Failed to fetch' });
+    expect(uploadOutcome({ ok: false, kind: 'transient', status: 500, code: 'internal_error', message: 'boom' })).toMatchObject({ transient: true });
+    expect(uploadOutcome({ ok: false, kind: 'permanent', status: 401, code: 'not_authenticated', message: 'Authentication required' })).toMatchObject({ transient: true });
+    const refused = 'This order was sent to the laboratory: its attached file is kept as it is. Attach the new one under another name.';
+    expect(uploadOutcome({ ok: false, kind: 'permanent', status: 409, code: 'already_attached', message: refused })).toEqual({ ok: false, transient: false, message: refused });
   });
 });

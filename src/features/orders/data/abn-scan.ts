@@ -1,16 +1,18 @@
 /**
  * The photo or scan of the patient's signed ABN, attached to an order on this device and
- * uploaded to Storage (bucket `order-attachments`, `<order id>/abn-signed.<ext>`) when
- * online. Attached offline it waits as a local document of the protected database, so the
+ * uploaded when online through the protected-files function (bucket `order-attachments`,
+ * `<order id>/abn-signed-<time attached>.<ext>`: a scan attached again later is added beside
+ * the first, which is evidence and is never overwritten once the order is sent). Attached offline it waits as a local document of the protected database, so the
  * image is sealed at rest like the patient's record; the outbox item that uploads it holds
  * only the order's id. The upload runs while the patient records are open (the image is
  * read with their key); a locked device tries again later. Once uploaded, only the object's
  * path stays on the device.
  */
 import { enqueue, getProtectedDatabase, registerOutboxHandler, type JsonValue, type LocalDatabase, type OutboxOutcome } from '../../../db/index.ts';
+import type { FunctionCallFailure, FunctionsInvoker } from '../../../lib/functions/invoke.ts';
+import { uploadProtectedFile } from '../../../lib/functions/protected-files.ts';
 
 export const ABN_SCAN_KIND = 'upload-abn-scan';
-export const ORDER_ATTACHMENTS_BUCKET = 'order-attachments';
 export const MAX_SCAN_BYTES = 10 * 1024 * 1024;
 const TYPES: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic', 'image/webp': 'webp' };
 
@@ -40,37 +42,20 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-function fromBase64(text: string): Uint8Array {
-  const raw = atob(text);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
-
-export interface StorageClient {
-  storage: {
-    from(bucket: string): {
-      upload(path: string, body: Blob, options: { contentType: string; upsert: boolean }): PromiseLike<{ error: { message: string; statusCode?: string | number } | null }>;
-    };
-  };
-}
-
-async function defaultClient(): Promise<StorageClient> {
+async function defaultClient(): Promise<FunctionsInvoker> {
   const { supabase } = await import('../../../lib/supabase.ts');
-  return supabase as unknown as StorageClient;
+  return supabase;
 }
 
-/** The outbox's verdict on an upload's answer: a refusal is final, anything else waits. */
-export function uploadOutcome(error: { message: string; statusCode?: string | number } | null): OutboxOutcome {
-  if (!error) return { ok: true, result: null };
-  const status = Number(error.statusCode ?? 0);
-  const final = status >= 400 && status < 500 && ![401, 408, 429].includes(status);
-  return { ok: false, transient: !final, message: error.message };
+/** The outbox's verdict on an upload's answer: a refusal is final, anything else (and an expired session) waits. */
+export function uploadOutcome(answer: { ok: true } | FunctionCallFailure): OutboxOutcome {
+  if (answer.ok) return { ok: true, result: null };
+  return { ok: false, transient: answer.kind === 'transient' || answer.status === 401, message: answer.message };
 }
 
 let registered = false;
 
-export function registerAbnScanUpload(client: () => Promise<StorageClient> = defaultClient): void {
+export function registerAbnScanUpload(client: () => Promise<FunctionsInvoker> = defaultClient): void {
   if (registered) return;
   registered = true;
   registerOutboxHandler<JsonValue>(ABN_SCAN_KIND, async (payload) => {
@@ -86,10 +71,7 @@ export function registerAbnScanUpload(client: () => Promise<StorageClient> = def
     const state = doc?.toJSON().data as AbnScanState | undefined;
     if (!state?.data) return { ok: true, result: null };
     try {
-      const { error } = await (await client()).storage
-        .from(ORDER_ATTACHMENTS_BUCKET)
-        .upload(state.path, new Blob([fromBase64(state.data) as BlobPart], { type: state.type }), { contentType: state.type, upsert: true });
-      const outcome = uploadOutcome(error);
+      const outcome = uploadOutcome(await uploadProtectedFile(await client(), { path: state.path, contentType: state.type, base64: state.data }));
       if (outcome.ok) {
         const { data: _bytes, ...kept } = state;
         await db.upsertLocal<AbnScanState>(abnScanDocId(orderId), { ...kept, uploaded_at: new Date().toISOString() });
@@ -106,7 +88,7 @@ export async function attachAbnScan(db: LocalDatabase, orderId: string, file: Fi
   const problem = scanProblem(file);
   if (problem) throw new Error(problem);
   const data = toBase64(new Uint8Array(await file.arrayBuffer()));
-  const state: AbnScanState = { orderId, path: `${orderId}/abn-signed.${TYPES[file.type]}`, type: file.type, attached_at: now.toISOString(), data };
+  const state: AbnScanState = { orderId, path: `${orderId}/abn-signed-${now.getTime()}.${TYPES[file.type]}`, type: file.type, attached_at: now.toISOString(), data };
   await db.upsertLocal<AbnScanState>(abnScanDocId(orderId), state);
   registerAbnScanUpload();
   await enqueue(ABN_SCAN_KIND, { orderId }, { idempotencyKey: `abn-scan-${orderId}-${now.getTime()}` });

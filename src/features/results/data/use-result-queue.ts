@@ -53,7 +53,8 @@ export function useResultQueue(): { state: QueueState; reload: () => void } {
 
 export async function findOrderByRequisition(requisition: string): Promise<{ id: string; status: string } | null> {
   const { supabase } = await import('../../../lib/supabase.ts');
-  const { data, error } = await supabase.from('orders').select('id, status').eq('requisition_number', requisition.trim().toUpperCase()).eq('_deleted', false).maybeSingle();
+  // Orders are patient data: read through the logged lookup, never the table API.
+  const { data, error } = await supabase.rpc('order_by_requisition', { p_requisition: requisition });
   if (error) throw new Error(error.message);
   return (data as { id: string; status: string } | null) ?? null;
 }

@@ -6,6 +6,7 @@
 // result and the dashboard). The row's id is the providers' idempotency key, so a resend
 // after a crash reaches nobody twice. Each recorded attempt is an audit row (trigger).
 import { createEmailSender, createFaxSender, emailOptionsFromEnv, faxOptionsFromEnv, type Attachment, type SendResult } from '../notify/index.ts';
+import { SIGNED_LINK_MAX_SECONDS } from '../files/signed-links.ts';
 import { REPORT_BUCKET } from '../results/ingest.ts';
 import { reportFormatOf } from '../results/report-format.ts';
 import type { StoredObservation } from '../results/result-rows.ts';
@@ -96,7 +97,8 @@ async function sendOne(service: SupabaseClient, row: ClaimedDistribution, env: E
   const pdf = format === 'comprehensive_plus' && reportPath ? await download(service, reportPath) : await reportPdf(doc);
   const upload = await service.storage.from(REPORT_BUCKET).upload(path, pdf, { contentType: 'application/pdf', upsert: true });
   if (upload.error) return { ok: false, retryable: true, status: null, error: `The fax document could not be stored: ${upload.error.message}` };
-  const signed = await service.storage.from(REPORT_BUCKET).createSignedUrl(path, 3600);
+  // The fax provider fetches the document when it sends: a link of minutes (signed-links.ts).
+  const signed = await service.storage.from(REPORT_BUCKET).createSignedUrl(path, SIGNED_LINK_MAX_SECONDS);
   if (signed.error || !signed.data) return { ok: false, retryable: true, status: null, error: `The fax document could not be signed: ${signed.error?.message ?? 'no URL'}` };
   return createFaxSender(options).send({ to: row.recipient, mediaUrl: signed.data.signedUrl, idempotencyKey: row.id });
 }
