@@ -209,6 +209,40 @@ describe('storage: signed URLs and delete', () => {
   });
 });
 
+describe('storage: malformed requests are the client\'s error (4xx with storage-api\'s body), never a 500', () => {
+  const multipart = (body: string, boundary: string | null) => ({
+    method: 'POST', body, headers: { 'content-type': boundary === null ? 'multipart/form-data' : `multipart/form-data; boundary=${boundary}` },
+  });
+  it.each([
+    ['a NUL in an object key (download)', 'GET', `/object/${BUCKET}/a%00b.pdf`, {}, 'InvalidKey'],
+    ['a NUL in an object key (authenticated download)', 'GET', `/object/authenticated/${BUCKET}/a%00b.pdf`, {}, 'InvalidKey'],
+    ['a NUL in an object key (upload)', 'POST', `/object/${BUCKET}/a%00b.pdf`, { body: '%PDF-', headers: { 'content-type': 'application/pdf' } }, 'InvalidKey'],
+    ['a NUL in an object key (signing)', 'POST', `/object/sign/${BUCKET}/a%00b.pdf`, { body: '{"expiresIn":60}', headers: { 'content-type': 'application/json' } }, 'InvalidKey'],
+    ['a NUL in an object key (delete)', 'DELETE', `/object/${BUCKET}/a%00b.pdf`, {}, 'NoSuchKey'],
+    ['a NUL in a bucket name', 'GET', '/object/sig%00ned/a.pdf', {}, 'InvalidBucketName'],
+    ['a NUL in a bucket name (bucket API)', 'GET', '/bucket/sig%00ned', {}, 'InvalidBucketName'],
+    ['a malformed percent-encoding', 'GET', `/object/${BUCKET}/a%E0%A4%A.pdf`, {}, 'InvalidKey'],
+    ['a lone percent sign', 'GET', `/object/${BUCKET}/%`, {}, 'InvalidKey'],
+    ['a multipart body without a boundary', 'POST', `/object/${BUCKET}/m.pdf`, multipart('garbage', null), 'InvalidRequest'],
+    ['a truncated multipart body', 'POST', `/object/${BUCKET}/m.pdf`, multipart('--xyz\r\nContent-Disposition: form-data; name=""\r\n\r\nabc', 'xyz'), 'InvalidRequest'],
+    ['an empty multipart body', 'POST', `/object/${BUCKET}/m.pdf`, multipart('', 'xyz'), 'InvalidRequest'],
+  ])('%s', async (_what, method, route, init: RequestInit & { headers?: Record<string, string> }, code) => {
+    const response = await fetch(`${stack.url}/storage/v1${route}`, {
+      ...init,
+      method,
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, ...(init.headers ?? {}) },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code, error: code, statusCode: expect.stringMatching(/^4\d\d$/), message: expect.any(String) });
+  });
+
+  it('deletes nothing for a prefix no object can have', async () => {
+    const { data, error } = await service.storage.from(BUCKET).remove(['a\u0000b']);
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+  });
+});
+
 describe('storage: bytes kept in the data folder', () => {
   it('downloads after the stack restarts on the same folder', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storage-')), 'pglite');

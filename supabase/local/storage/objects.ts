@@ -38,11 +38,16 @@ export interface ObjectRow {
 
 const VALID_KEY = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)+$/;
 
-export function checkKey(name: string): void {
-  if (!name || !VALID_KEY.test(name) || name.startsWith('/') || name.split('/').some((part) => part === '' || part === '.' || part === '..')) {
-    throw STORAGE_ERRORS.invalidKey(name);
-  }
+export function isValidKey(name: string): boolean {
+  return !!name && VALID_KEY.test(name) && !name.startsWith('/') && !name.split('/').some((part) => part === '' || part === '.' || part === '..');
 }
+
+/** storage-api's key rule, for every operation on a key: a NUL or other control character never reaches the database. */
+export function checkKey(name: string): void {
+  if (!isValidKey(name)) throw STORAGE_ERRORS.invalidKey(name);
+}
+
+const VALID_BUCKET = /^[A-Za-z0-9_.\- ]{1,100}$/;
 
 /** Postgres errors met under RLS, in storage-api's words. */
 function translate(error: unknown): never {
@@ -67,6 +72,7 @@ export class ObjectStore {
   ) {}
 
   async bucket(id: string): Promise<BucketRow> {
+    if (!VALID_BUCKET.test(id)) throw STORAGE_ERRORS.invalidBucketName();
     const result = await this.db.asOwner((tx) => tx.query<BucketRow>('select * from storage.buckets where id = $1', [id]));
     const row = result.rows[0];
     if (!row) throw STORAGE_ERRORS.noSuchBucket();
@@ -134,6 +140,7 @@ export class ObjectStore {
 
   /** The object the caller may read, with its bytes. */
   async read(claims: Claims | null, bucketId: string, name: string): Promise<{ row: ObjectRow; bytes: Uint8Array }> {
+    checkKey(name);
     await this.bucket(bucketId);
     const find = (tx: Transaction) => tx.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
     const result = claims ? await this.asCaller(claims, find) : await this.db.asOwner(find);
@@ -146,6 +153,7 @@ export class ObjectStore {
 
   /** Whether the caller may see the object (signing a URL needs that). */
   async visible(claims: Claims, bucketId: string, name: string): Promise<void> {
+    checkKey(name);
     await this.bucket(bucketId);
     const result = await this.asCaller(claims, (tx) => tx.query('select id from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]));
     if (result.rows.length === 0) throw STORAGE_ERRORS.noSuchKey();
@@ -154,13 +162,16 @@ export class ObjectStore {
   /** Deletes what the caller may delete among `names`; returns the rows deleted. */
   async remove(claims: Claims, bucketId: string, names: string[]): Promise<ObjectRow[]> {
     await this.bucket(bucketId);
+    // A name no object can have (a NUL, a control character) deletes nothing.
+    names = names.filter(isValidKey);
+    if (names.length === 0) return [];
     const rows = await this.asCaller(claims, async (tx) => (await tx.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *', [bucketId, names])).rows);
     for (const row of rows) await this.blobs.remove(row.id);
     return rows;
   }
 
   async createBucket(claims: Claims, bucket: { id: string; public: boolean; fileSizeLimit: number | null; allowedMimeTypes: string[] | null }): Promise<void> {
-    if (!/^[A-Za-z0-9_.\- ]{1,100}$/.test(bucket.id)) throw STORAGE_ERRORS.invalidBucketName();
+    if (!VALID_BUCKET.test(bucket.id)) throw STORAGE_ERRORS.invalidBucketName();
     try {
       await this.db.asCaller(claims, (tx) =>
         tx.query('insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types, owner) values ($1, $1, $2, $3, $4, $5)', [
@@ -178,6 +189,7 @@ export class ObjectStore {
   }
 
   async buckets(claims: Claims, id: string | null): Promise<BucketRow[]> {
+    if (id !== null && !VALID_BUCKET.test(id)) throw STORAGE_ERRORS.invalidBucketName();
     return this.asCaller(claims, async (tx) => (id === null ? await tx.query<BucketRow>('select * from storage.buckets order by name') : await tx.query<BucketRow>('select * from storage.buckets where id = $1', [id])).rows);
   }
 }

@@ -29,6 +29,16 @@ async function caller(req: IncomingMessage): Promise<Claims> {
   throw STORAGE_ERRORS.invalidJwt((token ?? '').split('.').length === 3 ? 'invalid signature' : 'jwt malformed');
 }
 
+/** The path's segments, decoded; a malformed percent-encoding is the client's error (400), not the server's. */
+function pathParts(pathname: string): string[] {
+  const raw = pathname.split('/').filter(Boolean);
+  try {
+    return raw.map(decodeURIComponent);
+  } catch {
+    throw STORAGE_ERRORS.invalidKey(raw.join('/'));
+  }
+}
+
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   try {
     const parsed: unknown = JSON.parse((await readBody(req)) || '{}');
@@ -69,7 +79,7 @@ export function createStorageService(ctx: Pick<StackContext, 'db' | 'config'>): 
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
-    const parts = url.pathname.slice(STORAGE_PREFIX.length).split('/').filter(Boolean).map(decodeURIComponent);
+    const parts = pathParts(url.pathname.slice(STORAGE_PREFIX.length));
     const [area, ...rest] = parts;
 
     if (area === 'bucket') {

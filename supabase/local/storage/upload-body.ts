@@ -45,7 +45,12 @@ export async function readUpload(req: IncomingMessage): Promise<Upload> {
   const type = req.headers['content-type'] ?? '';
   const raw = await readBytes(req);
   if (type.startsWith('multipart/form-data')) {
-    const form = await new Request('http://local/upload', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(raw) }).formData();
+    let form: FormData;
+    try {
+      form = await new Request('http://local/upload', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(raw) }).formData();
+    } catch {
+      throw STORAGE_ERRORS.invalidRequest('Malformed multipart body');
+    }
     const file = [...form.values()].find((value): value is File => typeof value !== 'string');
     if (!file) throw STORAGE_ERRORS.noContent();
     const cacheControl = form.get('cacheControl');
