@@ -198,6 +198,27 @@ describe('item 5: every read of patient data is logged where the server serves i
     expect(logged).toEqual([{ via: 'sync_push', table_name: 'orders', row_ids: [order.id], patient_ids: [patientOfA] }]);
   });
 
+  it('the audit trail of patient data (its inserted rows and changed values) opens only through audit_page, which logs it', async () => {
+    const patient = patientRow('Audited');
+    expect(await pushNew(staff.client, 'patients', [patient])).toEqual([]);
+    expectApplied(await pushChange(staff.client, 'patients', patient.id as string, { phone: '(971) 555-0101' }));
+    const direct = await staff.client.from('audit_log').select('action, row_data, changed_fields').eq('row_id', patient.id as string);
+    expect(direct.error).toBeNull();
+    expect(direct.data).toEqual([]);
+    const page = await staff.client.rpc('audit_page', { p_table: 'patients', p_row_id: patient.id });
+    expect(page.error).toBeNull();
+    const rows = page.data as Array<{ action: string; row_data: Row | null; changed_fields: Row | null }>;
+    expect(rows.map((row) => row.action)).toEqual(['update', 'insert']);
+    expect(rows[1]?.row_data).toMatchObject({ last_name: 'Audited', date_of_birth: '1944-07-08' });
+    const { data: logged } = await admin.client.from('read_log').select('via, table_name, row_ids, patient_ids').eq('read_by', staff.id).eq('via', 'audit').contains('row_ids', [patient.id]);
+    expect(logged).toEqual([{ via: 'audit', table_name: 'patients', row_ids: [patient.id], patient_ids: [patient.id] }]);
+    // The directory's history reads as before; a provider reads no audit at all.
+    const provider = providerRow();
+    expect(await pushNew(staff.client, 'providers', [provider])).toEqual([]);
+    expect((await staff.client.from('audit_log').select('action').eq('row_id', provider.id as string)).data).toEqual([{ action: 'insert' }]);
+    expect(await providerLoginA.client.rpc('audit_page', { p_table: 'patients', p_row_id: patient.id })).toMatchObject({ error: null, data: [] });
+  });
+
   it('sync_pull refuses anything but the tables of patient data, and anonymous callers', async () => {
     expectRefused(await staff.client.rpc('sync_pull', { p_table: 'providers' }), 400, '22023');
     expectRefused(await staff.client.rpc('sync_pull', { p_table: 'access_log' }), 400, '22023');

@@ -42,10 +42,10 @@ it('covers every function the migrations leave in the public schema', () => {
   // standing_orders_run (service role only): tests/contract/standing-orders.test.ts;
   // claim_result_distributions (service role only): tests/contract/result-distribution.test.ts;
   // directory_providers and directory_organizations (security invoker, RLS): tests/contract/directory-providers.test.ts;
-  // sync_pull, sync_count, order_by_requisition, protected_file_access, record_file_event: below, and
+  // sync_pull, sync_count, order_by_requisition, protected_file_access, record_file_event, audit_page: below, and
   // tests/contract/patient-data-doors.test.ts, protected-files.test.ts.
   const others = ['directory_providers', 'directory_organizations', 'claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt',
-    'sync_pull', 'sync_count', 'order_by_requisition', 'protected_file_access', 'record_file_event'];
+    'sync_pull', 'sync_count', 'order_by_requisition', 'protected_file_access', 'record_file_event', 'audit_page'];
   expect(left.sort()).toEqual(['npi_is_valid', 'sync_push', 'standing_orders_run', ...others, ...TRIGGERS].sort());
   expect([...dropped].sort()).toEqual([...FORMER_HELPERS].sort());
 });
@@ -131,6 +131,7 @@ describe('the logged reads of patient data (20261205100002) and the file checks 
     ['sync_count', { p_table: 'orders' }],
     ['order_by_requisition', { p_requisition: 'R-NONE-0001' }],
     ['protected_file_access', { p_bucket: 'order-attachments', p_name: 'nothing.pdf' }],
+    ['audit_page', { p_limit: 1 }],
   ];
 
   it.each(calls)('%s: refused to anon (401) and to the service key (403), which reads no patient data through the API', async (name, args) => {

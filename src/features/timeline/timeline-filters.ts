@@ -16,7 +16,7 @@ export const TIMELINE_FILTERS = {
   to: dayFilter('to'),
 };
 
-export const ACTION_LABELS: Readonly<Record<string, string>> = { '': 'Any action', insert: 'Added', update: 'Changed', delete: 'Deleted', open: 'Opened', print: 'Printed', distribute: 'Results distributed' };
+export const ACTION_LABELS: Readonly<Record<string, string>> = { '': 'Any action', insert: 'Added', update: 'Changed', delete: 'Deleted', open: 'Opened', print: 'Printed', distribute: 'Results distributed', attach: 'File attached', download: 'File downloaded' };
 
 export function auditFiltersOf(values: UrlFilterValues<typeof TIMELINE_FILTERS>): AuditFilters {
   return { table: values.kind, rowId: values.record, user: values.user, action: values.action, from: values.from, to: values.to };

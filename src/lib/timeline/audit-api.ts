@@ -1,20 +1,19 @@
 /**
- * Reading the audit trail from the Data API (issue 27): a page of entries newest first,
+ * Reading the audit trail from the server (issue 27): a page of entries newest first,
  * older than the last one loaded (keyset on the id: stable while new rows arrive), or the
  * entries newer than the newest one shown (the 1.5-second poll that shows another user's
- * edit within two seconds). The client loads lazily, after first paint.
+ * edit within two seconds). Through `audit_page`: the changes of patient data are patient
+ * data, read only through that function, which logs them (20261205100004); its filters are
+ * audit-query.ts's. The client loads lazily, after first paint.
  */
-import { AUDIT_COLUMNS, type AuditEntry } from './audit-entry.ts';
-import { applyAuditFilters, AUDIT_PAGE_SIZE, type AuditFilters, type AuditQuery } from './audit-query.ts';
+import type { AuditEntry } from './audit-entry.ts';
+import { AUDIT_PAGE_SIZE, auditPageArguments, type AuditFilters } from './audit-query.ts';
 
 const client = async () => (await import('../supabase.ts')).supabase;
 
 export async function fetchAuditPage(filters: AuditFilters, bound: { before?: number; after?: number }, limit = AUDIT_PAGE_SIZE): Promise<AuditEntry[]> {
   const supabase = await client();
-  // Typed by the part the filters use: supabase-js's own builder type is too deep for a generic.
-  type Builder = AuditQuery<Builder> & { order(column: string, options: { ascending: boolean }): { limit(n: number): PromiseLike<{ data: unknown; error: { message: string } | null }> } };
-  const base = supabase.from('audit_log').select(AUDIT_COLUMNS) as unknown as Builder;
-  const { data, error } = await applyAuditFilters(base, filters, bound).order('id', { ascending: false }).limit(limit);
+  const { data, error } = await supabase.rpc('audit_page', auditPageArguments(filters, bound, limit));
   if (error) throw new Error(error.message);
   return (data ?? []) as AuditEntry[];
 }

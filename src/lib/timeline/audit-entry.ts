@@ -15,7 +15,6 @@ export interface AuditEntry {
   row_data: Record<string, unknown> | null;
 }
 
-export const AUDIT_COLUMNS = 'id, table_name, row_id, action, changed_by, changed_at, changed_fields, row_data';
 
 /** The kinds of record the timeline can be filtered by (audit_log.table_name). */
 export const AUDITED_TABLES = [
@@ -48,6 +47,10 @@ export const RECORD_KIND_LABELS: Readonly<Record<string, string>> = {
   app_settings: 'Access settings',
 };
 
-/** 'distribute': a result sent to a recipient by email, fax or in the app (issue 32). */
-export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'open', 'print', 'distribute'] as const;
+/**
+ * 'distribute': a result sent to a recipient by email, fax or in the app (issue 32);
+ * 'attach' and 'download': a file of patient data (an order's attachment, a result's report)
+ * uploaded or downloaded through protected-files (issue 43).
+ */
+export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'open', 'print', 'distribute', 'attach', 'download'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

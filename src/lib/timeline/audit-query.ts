@@ -1,7 +1,8 @@
 /**
- * The timeline's filters and how they apply (issue 27): on the server as a Data API query
- * on `audit_log` (RLS lets staff read it), paged by keyset on the id, newest first; on the
- * device the same filters applied to the entries kept offline, so both show the same rows.
+ * The timeline's filters and how they apply (issue 27): on the server as the arguments of
+ * `audit_page` (RLS lets staff read the log; the function logs the reads of patient data's
+ * changes), paged by keyset on the id, newest first; on the device the same filters applied
+ * to the entries kept offline, so both show the same rows.
  */
 import type { AuditEntry } from './audit-entry.ts';
 
@@ -51,26 +52,17 @@ export function matchesAuditFilters(entry: AuditEntry, filters: AuditFilters): b
   return true;
 }
 
-/** The part of the Data API's query builder the timeline uses (supabase-js's PostgrestFilterBuilder). */
-export interface AuditQuery<Q> {
-  eq(column: string, value: string): Q;
-  lt(column: string, value: string | number): Q;
-  gt(column: string, value: string | number): Q;
-  gte(column: string, value: string): Q;
-}
-
-/** Applies the filters and the keyset bound (`before`: older than this id; `after`: newer) to a query. */
-export function applyAuditFilters<Q extends AuditQuery<Q>>(query: Q, filters: AuditFilters, bound: { before?: number; after?: number } = {}): Q {
-  let q = query;
-  if (filters.table) q = q.eq('table_name', filters.table);
-  if (filters.rowId) q = q.eq('row_id', filters.rowId);
-  if (filters.user) q = q.eq('changed_by', filters.user);
-  if (filters.action) q = q.eq('action', filters.action);
-  const from = dayBound(filters.from);
-  const to = dayBound(filters.to, true);
-  if (from) q = q.gte('changed_at', from);
-  if (to) q = q.lt('changed_at', to);
-  if (bound.before !== undefined) q = q.lt('id', bound.before);
-  if (bound.after !== undefined) q = q.gt('id', bound.after);
-  return q;
+/** The filters and the keyset bound (`before`: older than this id; `after`: newer) as audit_page's arguments. */
+export function auditPageArguments(filters: AuditFilters, bound: { before?: number; after?: number } = {}, limit = AUDIT_PAGE_SIZE): Record<string, string | number | null> {
+  return {
+    p_table: filters.table || null,
+    p_row_id: filters.rowId || null,
+    p_user: filters.user || null,
+    p_action: filters.action || null,
+    p_from: dayBound(filters.from),
+    p_to: dayBound(filters.to, true),
+    p_before: bound.before ?? null,
+    p_after: bound.after ?? null,
+    p_limit: limit,
+  };
 }

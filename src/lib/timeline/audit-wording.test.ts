@@ -31,6 +31,15 @@ describe('audit wording', () => {
     expect(describeAuditEntry(entry({ table_name: 'patients', action: 'print', row_data: { printed: 'printed_abn' } })).title).toBe('ABN printed');
   });
 
+  it('says which file of patient data was attached or downloaded', () => {
+    expect(describeAuditEntry(entry({ table_name: 'orders', action: 'attach', row_data: { path: 'o-1/abn-signed-1.pdf', replaced: false } }))).toEqual({
+      title: 'File attached', changes: ['File: abn-signed-1.pdf'], tone: 'create',
+    });
+    expect(describeAuditEntry(entry({ table_name: 'orders', action: 'attach', row_data: { path: 'o-1/abn.pdf', replaced: true } })).title).toBe('Attached file replaced');
+    expect(describeAuditEntry(entry({ table_name: 'orders', action: 'download', row_data: { path: 'o-1/abn.pdf' } })).title).toBe('Attached file downloaded');
+    expect(describeAuditEntry(entry({ table_name: 'results', action: 'download', row_data: { path: 'o-1/r-1.pdf' } }))).toEqual({ title: 'Report downloaded', changes: ['File: r-1.pdf'], tone: 'access' });
+  });
+
   it('says how a result was distributed: by which channel, to whom, and why it failed', () => {
     const sent = (row: Record<string, unknown>) => describeAuditEntry(entry({ table_name: 'results', action: 'distribute', row_data: row }));
     expect(sent({ channel: 'email', recipient: 'a@b.org', status: 'sent', attempt: 1, critical: false })).toEqual({ title: 'Result emailed to a@b.org', changes: [], tone: 'access' });

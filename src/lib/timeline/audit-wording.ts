@@ -92,6 +92,12 @@ const PRINTED: Readonly<Record<string, string>> = {
   printed_abn: 'ABN printed',
 };
 
+/** The file an attach or download row names (its name within the order or result). */
+function fileLines(row: Record<string, unknown>): string[] {
+  const path = typeof row.path === 'string' ? row.path : '';
+  return path ? [`File: ${path.slice(path.indexOf('/') + 1)}`] : [];
+}
+
 /** The words of an audit row. */
 export function describeAuditEntry(entry: AuditEntry): AuditWording {
   const noun = NOUNS[entry.table_name] ?? capitalise(fieldLabel(entry.table_name));
@@ -103,6 +109,9 @@ export function describeAuditEntry(entry: AuditEntry): AuditWording {
   if (entry.action === 'print') return { title: PRINTED[String(row.printed)] ?? `${noun} printed`, changes: [], tone: 'access' };
   // A result sent to its recipients (result distribution): by which channel, to whom, and how it went.
   if (entry.action === 'distribute') return describeDistribution(row);
+  // A file of patient data uploaded or downloaded (protected-files): which one.
+  if (entry.action === 'attach') return { title: row.replaced === true ? 'Attached file replaced' : 'File attached', changes: fileLines(row), tone: 'create' };
+  if (entry.action === 'download') return { title: entry.table_name === 'results' ? 'Report downloaded' : 'Attached file downloaded', changes: fileLines(row), tone: 'access' };
 
   if (entry.table_name === 'user_roles') {
     const role = String(entry.action === 'insert' ? row.role : (entry.changed_fields?.role?.new ?? row.role ?? 'role'));
