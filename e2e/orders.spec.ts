@@ -8,8 +8,8 @@
  * Medicare check agrees; the server delivers it to the laboratory (issue 32), which takes
  * it once, and the order page shows it received. The requisition printed offline opens as a
  * PDF made on the device, and its print reaches the audit trail once online; the signed
- * ABN's scan is attached offline, waits on the device, and is uploaded once online (staff
- * download it). Screenshots of the entry page
+ * ABN's scan is attached offline, waits on the device, and is uploaded once online through
+ * protected-files (staff download it the same way). Screenshots of the entry page
  * (light and dark, 1280 and 768 wide)
  * go to test-results for a person to look at.
  */
@@ -183,11 +183,16 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await expect
     .poll(async () => (await rest<Array<{ favorite_tests: string[] | null }>>(`organizations?legal_name=like.Capital%20Region*&select=favorite_tests`))[0]?.favorite_tests, { timeout: 30_000 })
     .toEqual(['LIPID']);
-  // The signed ABN's scan follows the order to Storage, and staff can download it.
+  // The signed ABN's scan follows the order to the server (through protected-files, audited
+  // under the staff member who attached it), and staff can download it the same way.
   await expect(page.getByTestId('abn-scan-state')).toHaveText('Signed ABN uploaded', { timeout: 30_000 });
+  const [attached] = await rest<Array<{ changed_by: string; row_data: { path: string } }>>(`audit_log?row_id=eq.${orderId}&action=eq.attach&select=changed_by,row_data`);
+  expect(attached?.row_data.path).toMatch(new RegExp(`^${orderId}/abn-signed-\\d+\\.pdf$`));
   const staffToken = await accessToken(STAFF.email, STAFF.password);
-  const download = await fetch(`${STACK_URL}/storage/v1/object/authenticated/order-attachments/${orderId}/abn-signed.pdf`, {
-    headers: { apikey: ANON_KEY, Authorization: `Bearer ${staffToken}` },
+  const download = await fetch(`${STACK_URL}/functions/v1/protected-files`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'download', bucket: 'order-attachments', path: attached?.row_data.path }),
   });
   expect(download.status).toBe(200);
   expect(Buffer.from(await download.arrayBuffer()).equals(scan)).toBe(true);
