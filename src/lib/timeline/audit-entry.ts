@@ -57,12 +57,12 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The tables whose rows are patient data (PHI): a patient, an order for one, a result. */
 const PATIENT_TABLES: ReadonlySet<string> = new Set(['patients', 'orders', 'results']);
-/** What was done to a patient's record: opened, printed, a result sent. */
-const PATIENT_ACTIONS: ReadonlySet<AuditAction> = new Set(['open', 'print', 'distribute']);
+/** What was done to a patient's record: opened, printed, a result sent, a file of it attached or downloaded. */
+const PATIENT_ACTIONS: ReadonlySet<AuditAction> = new Set(['open', 'print', 'distribute', 'attach', 'download']);
 
 /**
  * True when the entry is patient data (issue 43): a change of a patient, order or result
- * (its `row_data` is the record) or an opening, print or distribution of one. The device
+ * (its `row_data` is the record) or an opening, print, distribution, attachment or download of one. The device
  * keeps such entries only sealed (src/db/audit-cache.ts).
  */
 export function isPatientAuditEntry(entry: Pick<AuditEntry, 'table_name' | 'action'>): boolean {
