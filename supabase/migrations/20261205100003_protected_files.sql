@@ -45,33 +45,34 @@ declare
   o public.orders;
   r public.results;
   stored jsonb;
-  answer jsonb := jsonb_build_object('read', false, 'add', false, 'replace', false);
+  answer jsonb;
 begin
+  if p_bucket = 'order-attachments' then
+    select * into o from private.attachment_order(p_name);
+    if o.id is not null then
+      answer := jsonb_build_object(
+        'read', private.may_read_orders_of(o.provider_id),
+        'add', private.may_order_for(o.provider_id),
+        'replace', private.may_order_for(o.provider_id) and o.status = 'draft',
+        'table_name', 'orders', 'row_id', o.id, 'patient_id', o.patient_id);
+    end if;
+  elsif p_bucket = 'result-reports' then
+    select * into r from public.results where report_path = p_name and not _deleted limit 1;
+    if r.id is not null then
+      answer := jsonb_build_object(
+        'read', private.may_see_results_of(r.provider_id), 'add', false, 'replace', false,
+        'table_name', 'results', 'row_id', r.id, 'patient_id', r.patient_id);
+    end if;
+  end if;
+  -- Nothing, not even whether the object exists, for a caller who may neither read nor add it.
+  if answer is null or not ((answer ->> 'read')::boolean or (answer ->> 'add')::boolean) then
+    return jsonb_build_object('read', false, 'add', false, 'replace', false, 'exists', false, 'sha256', null);
+  end if;
   if to_regclass('storage.objects') is not null then
     execute 'select jsonb_build_object(''sha256'', user_metadata ->> ''sha256'') from storage.objects where bucket_id = $1 and name = $2'
       into stored using p_bucket, p_name;
   end if;
-  answer := answer || jsonb_build_object('exists', stored is not null, 'sha256', stored ->> 'sha256');
-  if p_bucket = 'order-attachments' then
-    select * into o from private.attachment_order(p_name);
-    if o.id is null then
-      return answer;
-    end if;
-    return answer || jsonb_build_object(
-      'read', private.may_read_orders_of(o.provider_id),
-      'add', private.may_order_for(o.provider_id),
-      'replace', private.may_order_for(o.provider_id) and o.status = 'draft',
-      'table_name', 'orders', 'row_id', o.id, 'patient_id', o.patient_id);
-  elsif p_bucket = 'result-reports' then
-    select * into r from public.results where report_path = p_name and not _deleted limit 1;
-    if r.id is null then
-      return answer;
-    end if;
-    return answer || jsonb_build_object(
-      'read', private.may_see_results_of(r.provider_id),
-      'table_name', 'results', 'row_id', r.id, 'patient_id', r.patient_id);
-  end if;
-  return answer;
+  return answer || jsonb_build_object('exists', stored is not null, 'sha256', stored ->> 'sha256');
 end;
 $$;
 comment on function private.protected_file_access(text, text) is 'What the caller may do with an object of order-attachments or result-reports (read, add, replace while the order is a draft) and whose record it belongs to.';

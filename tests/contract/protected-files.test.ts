@@ -143,6 +143,9 @@ describe('order attachments through protected-files', () => {
     expect(await upload(user(), `${draftId}/forged.pdf`)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
     expect(await download(user(), `${draftId}/abn-signed.pdf`)).toMatchObject({ status: 404, body: { code: 'not_found' } });
     expect(await storedBytes(`${draftId}/forged.pdf`)).toBeNull();
+    // Asked directly, the database tells them nothing of the file, not even that it exists.
+    const asked = await user().client.rpc('protected_file_access', { p_bucket: BUCKET, p_name: `${draftId}/abn-signed.pdf` });
+    expect(asked.data).toEqual({ read: false, add: false, replace: false, exists: false, sha256: null });
   });
 
   it('refuses the anonymous and service keys (no user behind them), and a file under no order', async () => {

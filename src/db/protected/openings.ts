@@ -4,10 +4,13 @@
  * it happened, and sent with `record_openings` when online — at once when the device is
  * online, later when it is not. The server records each id once, as the caller's opening,
  * at the server's time (the device's is kept beside it), and only for a record the caller
- * may read on the server (supabase/migrations/20261205100001_…): so an opening waits while
- * its record has not reached the server yet (made on this device, still to be pushed), or
- * while the patient records are locked and that cannot be told. Queued openings are
- * pending changes like any other: sign-out warns about them.
+ * may read on the server (supabase/migrations/20261205100001_…). It is sent at once (no
+ * local read before the request: an opening is usually followed by a navigation, and the
+ * sooner it is out the better); a refusal is final only when the device can tell the record
+ * is on the server: while its record has not reached the server yet (made on this device,
+ * still to be pushed), or while the patient records are locked and that cannot be told, the
+ * opening waits and is sent again. Queued openings are pending changes like any other:
+ * sign-out warns about them.
  */
 import { registerOutboxHandler } from '../outbox/outbox-handlers.ts';
 import { getProtectedDatabase } from './protected-data.ts';
@@ -54,7 +57,7 @@ export function openingOutcome(answer: { error: { message: string } | null; stat
   return { ok: false, transient: !permanent, message: answer.error.message };
 }
 
-/** Why an opening cannot be sent yet (null: it can). */
+/** Why a refused opening may yet be recorded (null: the refusal is final). */
 export type OpeningWait = 'locked' | 'not-on-server' | null;
 
 /** Whether the opened record is on the server already, as far as this device can tell. */
@@ -78,12 +81,14 @@ export function registerOpeningsOutbox(client: () => Promise<RpcClient>, wait: (
   registered = true;
   registerOutboxHandler<JsonValue>(RECORD_OPENING_KIND, async (payload) => {
     if (!isOpening(payload)) return { ok: false, transient: false, message: 'The queued opening is incomplete.' };
-    const waiting = await wait(payload);
-    if (waiting) return { ok: false, transient: true, message: WAIT_MESSAGES[waiting] };
+    let outcome: OutboxOutcome;
     try {
-      return openingOutcome(await (await client()).rpc('record_openings', { p_openings: [payload] }));
+      outcome = openingOutcome(await (await client()).rpc('record_openings', { p_openings: [payload] }));
     } catch (error) {
       return { ok: false, transient: true, message: error instanceof Error ? error.message : String(error) };
     }
+    if (outcome.ok || outcome.transient) return outcome;
+    const waiting = await wait(payload);
+    return waiting ? { ok: false, transient: true, message: WAIT_MESSAGES[waiting] } : outcome;
   });
 }
