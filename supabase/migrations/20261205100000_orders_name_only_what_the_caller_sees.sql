@@ -28,7 +28,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  select private.may_order_for(p_provider) or (p_provider is not null and p_provider = private.my_provider_id());
+  select private.may_order_for(p_provider) or coalesce(p_provider = private.my_provider_id(), false);
 $$;
 comment on function private.may_read_orders_of(uuid) is 'Who reads a provider''s orders: those who may order for it, and the provider''s own (active) login.';
 

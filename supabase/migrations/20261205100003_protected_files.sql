@@ -65,7 +65,7 @@ begin
     end if;
   end if;
   -- Nothing, not even whether the object exists, for a caller who may neither read nor add it.
-  if answer is null or not ((answer ->> 'read')::boolean or (answer ->> 'add')::boolean) then
+  if answer is null or not coalesce((answer ->> 'read')::boolean or (answer ->> 'add')::boolean, false) then
     return jsonb_build_object('read', false, 'add', false, 'replace', false, 'exists', false, 'sha256', null);
   end if;
   if to_regclass('storage.objects') is not null then
