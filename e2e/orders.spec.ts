@@ -169,6 +169,16 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await expect(page.getByTestId('abn-scan-state')).toHaveText('Signed ABN waiting to upload');
   await page.screenshot({ path: test.info().outputPath('order-page-1440-light.png'), fullPage: true });
 
+  // The simulated laboratory results an order 5 s after taking it (and the scheduler may send
+  // it before the test does): this one's results are kept by the laboratory (no destination),
+  // so "received" is still its state when the list is looked at at the end, however slow the
+  // machine (it had turned resulted on a loaded one).
+  const hold = await fetch(`${STACK_URL}/__simulator/lis/config`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requisition, destination: null }),
+  });
+  expect(hold.ok).toBe(true);
   await context.setOffline(false);
   await expect(page.getByTestId('order-sync-state')).toHaveText('Sent', { timeout: 60_000 });
   const stored = await rest<Array<{ requisition_number: string; tests: Array<{ code: string; modifiers: Array<{ modifier: string | null }> }>; abn: unknown; server_check: unknown }>>(
@@ -206,15 +216,6 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   // Issue 32: the server sends it to the laboratory (the scheduler's lis-deliver, run now
   // rather than waiting for its 10 s tick); the laboratory takes it once and answers AA,
   // and the order page shows it received.
-  // The simulated laboratory results an order 5 s after taking it: this one's results are kept
-  // by the laboratory (no destination), so "received" is still its state when the list is
-  // looked at below, however slow the machine (it had turned resulted on a loaded one).
-  const hold = await fetch(`${STACK_URL}/__simulator/lis/config`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ requisition, destination: null }),
-  });
-  expect(hold.ok).toBe(true);
   const run = await fetch(`${STACK_URL}/__simulator/scheduler/run/lis-deliver`, { method: 'POST', headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
   expect(run.ok).toBe(true);
   await expect(page.getByText('Received by the laboratory', { exact: true })).toBeVisible({ timeout: 30_000 });
