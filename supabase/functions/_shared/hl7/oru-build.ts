@@ -12,7 +12,7 @@ import type { Sex } from './order-types.ts';
 import type { AbnormalFlag, Attachment, CodedValue, ObservationStatus, ResultStatus } from './result-types.ts';
 
 export interface ObservationInput {
-  valueType: 'NM' | 'ST' | 'TX' | 'FT' | 'CWE' | 'SN' | 'DT' | 'ED';
+  valueType: 'NM' | 'ST' | 'TX' | 'FT' | 'CE' | 'CWE' | 'SN' | 'DT' | 'ED';
   code: string;
   codeText: string;
   /** Default LN (LOINC). */
@@ -76,8 +76,8 @@ function observationValue(obs: ObservationInput, location: string): FieldValue {
     const [type = 'application', subtype = 'octet-stream'] = value.mediaType.split('/');
     return [null, type === 'application' ? 'AP' : type.toUpperCase(), subtype.toUpperCase(), 'Base64', bytesToBase64(value.data)];
   }
-  if (obs.valueType === 'CWE') {
-    if (typeof value !== 'object' || isAttachment(value)) throw new Hl7Error('a CWE value must be a coded value', location);
+  if (obs.valueType === 'CE' || obs.valueType === 'CWE') {
+    if (typeof value !== 'object' || isAttachment(value)) throw new Hl7Error(`a ${obs.valueType} value must be a coded value`, location);
     return [value.code, value.text, value.system];
   }
   if (typeof value !== 'string') throw new Hl7Error(`a ${obs.valueType} value must be text`, location);

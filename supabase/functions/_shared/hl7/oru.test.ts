@@ -216,7 +216,7 @@ describe('buildOru', () => {
   it('writes the message a laboratory sends', () => {
     const lines = buildOru(input).split('\r');
     expect(lines.slice(0, 7)).toEqual([
-      'MSH|^~\\&|LIS|05D0000000|LABLINK|CLIENTS|20261126131512+0000||ORU^R01^ORU_R01|LIS000185|P|2.5.1',
+      'MSH|^~\\&|LIS|05D0000000|LABLINK|CLIENTS|20261126131512+0000||ORU^R01^ORU_R01|LIS000185|P|2.5.1||||||UNICODE UTF-8',
       "PID|1||P-1001^^^LABLINK^MR||O'Brien^Mary||19500203|F",
       'ORC|RE|R24A7K9QX^LABLINK|A26110512^LIS||CM',
       'OBR|1|R24A7K9QX^LABLINK|A26110512^LIS|BMP^Basic metabolic panel^L|||20261125140000+0000|||||||||||||||20261126130000+0000|||F',
