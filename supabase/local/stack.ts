@@ -72,7 +72,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
   const simulatorEnv = {
     LIS_MLLP_HOST: lis.listener.host,
     LIS_MLLP_PORT: String(lis.listener.port),
-    LIS_INBOUND_SECRET: LOCAL_LIS_SECRET,
+    LIS_INBOUND_SECRETS: LOCAL_LIS_SECRET,
     EMAIL_API_URL: `${url}${MAIL_PREFIX}`,
     EMAIL_API_KEY: LOCAL_EMAIL_API_KEY,
     EMAIL_FROM: 'LabLink Results <results@lablink.test>',
