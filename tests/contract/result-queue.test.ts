@@ -114,6 +114,18 @@ describe('the server matches the patient before filing', () => {
   });
 });
 
+describe('nobody but lis-inbound writes the queue', () => {
+  it('refuses staff the queue’s functions, and every user a write', async () => {
+    const keep = await staff.client.rpc('result_inbox_keep', { p_row: { dedupe_key: 'forged', kind: 'malformed', error: 'x', message: 'x' } });
+    expect(keep.error).toMatchObject({ code: '42501' });
+    const resent = await staff.client.rpc('result_inbox_resent', { p_dedupe_key: 'msh:DEMO-LIS|DEMO-LAB|DEMO-UNMATCHED-1' });
+    expect(resent.error).toMatchObject({ code: '42501' });
+    const write = await staff.client.from('result_inbox_errors').insert({ dedupe_key: 'forged', error: 'x', message: 'x' });
+    expect(write.error).not.toBeNull();
+    expect(await queued({ dedupe_key: 'forged' })).toEqual([]);
+  });
+});
+
 describe('every message is answered and kept once', () => {
   it('answers and keeps a message holding a NUL byte (escaped \\X00\\), naming the field', async () => {
     const known = await order();
