@@ -169,15 +169,16 @@ function answerOf(answer: { question: string; value: string }, question: Compend
   }
 }
 
-/** The test's modifier: the server's verdict when it made one, else the device's. */
-function modifierOf(order: OrderRow, test: OrderRowTest): AbnModifier | null {
+/** The test's modifier as the laboratory receives it: the server's verdict when it made one, else the device's. */
+export function sentModifier(order: Pick<OrderRow, 'server_check'>, test: OrderRowTest): AbnModifier | null {
   const server = order.server_check?.tests?.find((line) => line.code === test.code);
   const value = server ? server.modifier : (test.modifiers ?? []).map((line) => line.modifier).find((m) => m) ?? null;
   return value === 'GA' || value === 'GZ' || value === 'GY' ? value : null;
 }
 
-function abnOf(order: OrderRow, test: OrderRowTest): TestAbn | null {
-  const modifier = modifierOf(order, test);
+/** The test's ABN as the laboratory receives it (ABN OBX, modifier): signed, refused, or not obtained. */
+export function sentAbn(order: Pick<OrderRow, 'server_check' | 'abn'>, test: OrderRowTest): TestAbn | null {
+  const modifier = sentModifier(order, test);
   if (!modifier) return null;
   const abn = order.abn && order.abn.tests.includes(test.code) ? order.abn : null;
   if (!abn) return { status: 'not_obtained', option: null, modifier };
@@ -218,7 +219,7 @@ export function orderMessageInput(rows: OrderRows, options: MessageOptions): Ord
       asksFasting: (entry?.questions ?? []).some((q) => isFastingQuestion(q.code)) || order.answers.some((a) => a.test === test.code && isFastingQuestion(a.question)),
       specimenType: test.specimen_type ?? entry?.specimen_type ?? null,
       container: test.container ?? entry?.container ?? null,
-      abn: abnOf(order, test),
+      abn: sentAbn(order, test),
     };
   });
   const org = organization.practice_address;
