@@ -12,6 +12,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { buildOru } from '../supabase/functions/_shared/hl7/oru-build.ts';
+import { signInbound } from '../supabase/functions/_shared/lis/inbound-signature.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
 import { signIn } from './support/session.ts';
 
@@ -65,7 +66,7 @@ test('a critical result arrives, is first in the provider’s inbox with a banne
       ],
     }],
   });
-  const answer = await fetch(`${STACK_URL}/functions/v1/lis-inbound`, { method: 'POST', headers: { 'x-lis-secret': 'local-lis-shared-secret' }, body: oru });
+  const answer = await fetch(`${STACK_URL}/functions/v1/lis-inbound`, { method: 'POST', headers: await signInbound(oru, ['local-lis-shared-secret']), body: oru });
   expect(await answer.text()).toContain(`MSA|AA|`);
   // Every test of the order has its final result: the order is resulted.
   expect((await rest<Array<{ status: string }>>(`orders?requisition_number=eq.${requisition}&select=status`))[0]?.status).toBe('resulted');

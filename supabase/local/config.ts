@@ -67,7 +67,7 @@ export interface LisStackConfig {
   resultDelayMs: number;
   /** Accepted order codes; null = the simulator's demo set. */
   testCodes: string[] | null;
-  /** Where results go: an HTTPS URL (with LIS_INBOUND_SECRET) or host:port for MLLP; null = kept, not sent. */
+  /** Where results go: an HTTPS URL (signed with LIS_INBOUND_SECRET) or host:port for MLLP; null = kept, not sent. */
   resultsUrl: string | null;
   resultsMllp: string | null;
   /** The product's MLLP results listener (mllp/results-listener.ts); 0 = a free port. */
@@ -78,7 +78,7 @@ export interface LisStackConfig {
 export const LOCAL_EMAIL_API_KEY = 're_local_development_key';
 export const LOCAL_FAX_API_KEY = 'local-fax-api-key';
 
-/** The shared secret the LIS sends with results over HTTPS (header x-lis-secret), locally. */
+/** The shared secret the laboratory signs its results with over HTTPS (x-lis-signature), locally. */
 export const LOCAL_LIS_SECRET = 'local-lis-shared-secret';
 
 function lisFromEnv(env: NodeJS.ProcessEnv): LisStackConfig {

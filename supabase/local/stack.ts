@@ -72,7 +72,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
   const simulatorEnv = {
     LIS_MLLP_HOST: lis.listener.host,
     LIS_MLLP_PORT: String(lis.listener.port),
-    LIS_INBOUND_SECRET: LOCAL_LIS_SECRET,
+    LIS_INBOUND_SECRETS: LOCAL_LIS_SECRET,
     EMAIL_API_URL: `${url}${MAIL_PREFIX}`,
     EMAIL_API_KEY: LOCAL_EMAIL_API_KEY,
     EMAIL_FROM: 'LabLink Results <results@lablink.test>',
@@ -83,6 +83,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
     OIG_LEIE_URL: `${url}${OIG_PREFIX}/UPDATED.csv`,
   };
   // Longer prefixes first: /__simulator/<name> before the registry simulator's /__simulator.
+  const scheduler = createSchedulerService(ctx);
   const services: Array<[string, HttpService]> = [
     ['/auth/v1', createAuthService(ctx)],
     ['/rest/v1', createRestService(ctx)],
@@ -91,7 +92,7 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
     [LIS_PREFIX, lis],
     [MAIL_PREFIX, createMailService(ctx)],
     [FAX_PREFIX, createFaxService(ctx)],
-    [SCHEDULER_PREFIX, createSchedulerService(ctx)],
+    [SCHEDULER_PREFIX, scheduler],
     [OIG_PREFIX, createOigService()],
     ['/__simulator', createSimulatorService(ctx)],
   ];
@@ -156,7 +157,9 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
       stopped = true;
       await realtime.close();
       await resultsListener.close();
-      for (const [, service] of services) await service.close?.();
+      // The scheduler first: a run in progress finishes against a stack that still answers it.
+      await scheduler.close?.();
+      for (const [, service] of services) if (service !== scheduler) await service.close?.();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

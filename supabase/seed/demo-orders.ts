@@ -85,7 +85,8 @@ export function demoOrders(
           declined: false,
         };
       }),
-      answers: codes.includes('LIPID') ? [{ test: 'LIPID', question: 'FASTING', value: 'Yes' }] : [],
+      // Fasting is one fact, in its column; the lipid panel's fasting question is answered by it.
+      answers: [],
       diagnoses,
       collected_at: at,
       collected_by: 'Demo phlebotomist',

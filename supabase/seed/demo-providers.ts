@@ -2,7 +2,10 @@
  * The demo providers: healthcare ones taken from the registry simulator's fixtures (so
  * that Verify NPI and Verify PECOS answer what the seeded record says), and direct-bill
  * non-healthcare clients without an NPI. The mix covers every PECOS display: verified
- * enrolled, verified not enrolled and never checked; a few are inactive.
+ * enrolled, verified not enrolled and never checked; a few are inactive. PECOS checks are
+ * dated relative to the day the seed runs (live in seed-statements.ts): most within the last
+ * three weeks, one in six over Medicare's 30 days (check due), so order entry shows every
+ * path — eligible, not eligible, check due — on any day.
  *
  * Some named fixture NPIs are deliberately NOT seeded, so that the add-provider journey can
  * create them on a seeded stack: see RESERVED_FOR_CREATION.
@@ -85,9 +88,10 @@ export function demoProviders(domains: ReadonlyMap<string, string>): DemoProvide
   });
 
   others.slice(0, OTHER_HEALTHCARE_COUNT).forEach((summary, index) => {
+    // Most are checked (a few never were), so eligible is the common case on a demo.
     const pecos: PecosState = summary.enrolledInPecos
-      ? index % 3 === 2 ? 'never_checked' : 'enrolled'
-      : index % 2 === 0 ? 'not_enrolled' : 'never_checked';
+      ? index % 7 === 6 ? 'never_checked' : 'enrolled'
+      : index % 3 === 2 ? 'never_checked' : 'not_enrolled';
     const practice = PRACTICE_KEYS[index % PRACTICE_KEYS.length]!;
     const organizationKeys: string[] = [practice];
     if (index % 6 === 0) organizationKeys.push(PRACTICE_KEYS[(index + 1) % PRACTICE_KEYS.length]!);
@@ -169,7 +173,8 @@ function healthcareProvider(
   const createdAt = daysAgo(500 - options.index * 9, 9 + (options.index % 8), (options.index * 7) % 60);
   const nppesRefreshed = daysAgo(120 - options.index * 2, 11, 15);
   const domain = domains.get(options.organizationKeys[0] ?? '');
-  const checkedAt = options.pecos === 'never_checked' ? null : daysAgo(60 - (options.index % 50), 16, 5);
+  const overdue = options.index % 6 === 5;
+  const checkedAt = options.pecos === 'never_checked' ? null : daysAgo(overdue ? 35 + (options.index % 21) : 1 + (options.index % 20), 16, 5);
   const checkedBy = demoUser(options.index % 3 === 0 ? 'admin' : 'staff').id;
   const evidence = checkedAt ? pecosEvidence(summary.npi, checkedAt, checkedBy) : null;
   if (options.pecos === 'enrolled' && evidence?.enrollment.rows.length === 0) {

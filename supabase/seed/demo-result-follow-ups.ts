@@ -50,7 +50,12 @@ export function demoCriticalAlerts(results: readonly DemoResultRow[]): SqlRow[] 
 }
 
 /** A glucose result for requisition R-0-9999, which no order has: "Unknown placer order number". */
-export function demoUnmatchedResults(receivedAt: string): SqlRow[] {
+/**
+ * The result queue of the demo: a result for a requisition number nobody knows, and one for
+ * a known order that names another patient (both identities side by side, as lis-inbound
+ * keeps them), so staff see each kind of decision the queue asks of them.
+ */
+export function demoUnmatchedResults(receivedAt: string, mismatch: { orderId: string; requisition: string; orderPatient: string }): SqlRow[] {
   const stamp = receivedAt.replace(/\D/g, '').slice(0, 14);
   const message = [
     `MSH|^~\\&|DEMO-LIS|DEMO-LAB|LABLINK|LABLINK|${stamp}||ORU^R01^ORU_R01|DEMO-UNMATCHED-1|P|2.5.1`,
@@ -58,6 +63,13 @@ export function demoUnmatchedResults(receivedAt: string): SqlRow[] {
     `OBR|1|R-0-9999|SIM-9999-1|GLU^Glucose^L|||${stamp}|||||||||||||||${stamp}||CH|F`,
     'OBX|1|NM|2345-7^Glucose [Mass/volume] in Serum or Plasma^LN||98|mg/dL|70-99|N|||F',
   ].join('\r');
+  const other = [
+    `MSH|^~\\&|DEMO-LIS|DEMO-LAB|LABLINK|LABLINK|${stamp}||ORU^R01^ORU_R01|DEMO-MISMATCH-1|P|2.5.1`,
+    'PID|1||P-9-0417^^^LABLINK^MR||Doe^Jane||19800101|F',
+    `OBR|1|${mismatch.requisition}|SIM-0417-1|GLU^Glucose^L|||${stamp}|||||||||||||||${stamp}||CH|F`,
+    'OBX|1|NM|2345-7^Glucose [Mass/volume] in Serum or Plasma^LN||104|mg/dL|70-99|H|||F',
+  ].join('\r');
+  const mismatchText = `PID-3: Order ${mismatch.requisition} is for ${mismatch.orderPatient}; the result names DOE, JANE 1980-01-01 (the patient identifiers differ)`;
   return [
     {
       id: seedUuid('result-inbox-error:unmatched'),
@@ -65,10 +77,33 @@ export function demoUnmatchedResults(receivedAt: string): SqlRow[] {
       control_id: 'DEMO-UNMATCHED-1',
       placer_order_number: 'R-0-9999',
       patient_name: 'Marsh, Evelyn',
-      error: 'Unknown placer order number R-0-9999',
+      error: 'OBR[1]-2: Unknown placer order number R-0-9999',
       error_location: 'OBR[1]-2',
       message,
       status: 'open',
+      kind: 'unknown_order',
+      dedupe_key: 'msh:DEMO-LIS|DEMO-LAB|DEMO-UNMATCHED-1',
+      last_received_at: live(receivedAt),
+      candidate_order_id: null,
+      order_patient: null,
+      message_patient: 'MARSH, EVELYN 1962-02-14',
+    },
+    {
+      id: seedUuid('result-inbox-error:mismatch'),
+      received_at: live(receivedAt),
+      control_id: 'DEMO-MISMATCH-1',
+      placer_order_number: mismatch.requisition,
+      patient_name: 'Doe, Jane',
+      error: mismatchText,
+      error_location: 'PID-3',
+      message: other,
+      status: 'open',
+      kind: 'patient_mismatch',
+      dedupe_key: 'msh:DEMO-LIS|DEMO-LAB|DEMO-MISMATCH-1',
+      last_received_at: live(receivedAt),
+      candidate_order_id: mismatch.orderId,
+      order_patient: mismatch.orderPatient,
+      message_patient: 'DOE, JANE 1980-01-01',
     },
   ];
 }

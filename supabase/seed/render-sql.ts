@@ -13,7 +13,8 @@ export type SqlValue =
   | { readonly jsonb: unknown }
   | { readonly textArray: readonly string[] }
   | { readonly live: string; readonly type: 'timestamptz' | 'date' }
-  | { readonly liveItems: readonly object[]; readonly key: string };
+  | { readonly liveItems: readonly object[]; readonly key: string }
+  | { readonly liveKeys: object; readonly keys: readonly string[] };
 
 export type SqlRow = Readonly<Record<string, SqlValue>>;
 
@@ -33,6 +34,14 @@ export function textArray(values: readonly string[]): SqlValue {
 /** A timestamp (or a date) of the demo's activity, moved to the day the seed runs. */
 export function live(iso: string | null, type: 'timestamptz' | 'date' = 'timestamptz'): SqlValue {
   return iso === null ? null : { live: iso, type };
+}
+
+/**
+ * A jsonb object whose top-level timestamps `keys` are live too (a PECOS check's evidence
+ * says when it was made: moved with the column that says the same).
+ */
+export function liveKeys(value: object, keys: readonly string[]): SqlValue {
+  return { liveKeys: value, keys };
 }
 
 /**
@@ -62,6 +71,13 @@ export function sqlLiteral(value: SqlValue): string {
       : `(timestamptz ${quote(value.live)} + (now() - timestamptz ${quote(anchor)}))`;
   }
   if ('jsonb' in value) return `${quote(JSON.stringify(value.jsonb))}::jsonb`;
+  if ('liveKeys' in value) {
+    return value.keys.reduce((sql, key) => {
+      const at = (value.liveKeys as Record<string, unknown>)[key];
+      if (typeof at !== 'string') return sql;
+      return `jsonb_set(${sql}, ${quote(`{${key}}`)}, to_jsonb(timestamptz ${quote(at)} + (now() - timestamptz ${quote(SEED_NOW)})))`;
+    }, `${quote(JSON.stringify(value.liveKeys))}::jsonb`);
+  }
   if ('liveItems' in value) {
     const key = quote(value.key);
     const moved = `to_jsonb((item->>${key})::timestamptz + (now() - timestamptz ${quote(SEED_NOW)}))`;

@@ -19,7 +19,7 @@ import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
 import { daysAgo, SEED_NOW, seedUuid } from './ids.ts';
-import { insertStatement, jsonb, live, liveItems, textArray, type SqlRow } from './render-sql.ts';
+import { insertStatement, jsonb, live, liveItems, liveKeys, textArray, type SqlRow } from './render-sql.ts';
 import { checkedReferenceSeed, referenceSections } from './reference/reference-statements.ts';
 
 const HEADER = `-- Demo data for the local stack and \`supabase db reset\`: a clinical laboratory's client
@@ -114,14 +114,16 @@ export function buildSeed(): SeedSummary {
       taxonomy_description: provider.taxonomyDescription,
       is_active: provider.isActive,
       pecos_verified: provider.pecos === 'enrolled',
-      pecos_verification_date: provider.pecosVerificationDate,
-      pecos_verification_data: provider.pecosVerificationData === null ? null : jsonb(provider.pecosVerificationData),
+      // Checked relative to the day the seed runs: Medicare's 30 days count from then.
+      pecos_verification_date: live(provider.pecosVerificationDate),
+      pecos_verification_data: provider.pecosVerificationData === null ? null : liveKeys(provider.pecosVerificationData as object, ['checked_at']),
       nppes_verified: provider.nppesVerified,
       nppes_data: provider.nppesData === null ? null : jsonb(provider.nppesData),
       // Nobody created the demo directory: it has no users (see LOCAL_HEADER).
       created_by: null,
       created_at: provider.createdAt,
-      updated_at: updatedAt,
+      // The last change is the PECOS check when that is the latest: live with it.
+      updated_at: updatedAt === provider.pecosVerificationDate ? live(updatedAt) : updatedAt,
     };
   });
 
@@ -205,7 +207,14 @@ export function buildSeed(): SeedSummary {
   const orderRows = demoOrders(patientRows, memberships, providers, organizations, checkedReferenceSeed().tests);
   const resultRows = demoResults(orderRows);
   const criticalAlerts = demoCriticalAlerts(resultRows);
-  const unmatchedResults = demoUnmatchedResults(new Date(Date.parse(SEED_NOW) - 25 * 60_000).toISOString());
+  // The queue's patient mismatch names an order the laboratory holds and its patient.
+  const candidate = orderRows.find((order) => order.status === 'received') ?? orderRows[0]!;
+  const candidatePatient = patientRows.find((patient) => patient.id === candidate.patient_id)!;
+  const unmatchedResults = demoUnmatchedResults(new Date(Date.parse(SEED_NOW) - 25 * 60_000).toISOString(), {
+    orderId: String(candidate.id),
+    requisition: String(candidate.requisition_number),
+    orderPatient: `${String(candidatePatient.last_name).toUpperCase()}, ${String(candidatePatient.first_name).toUpperCase()} ${String(candidatePatient.date_of_birth)}`,
+  });
   const sections: Array<[string, string]> = [
     ['Organizations', insertStatement('public.organizations', organizationRows)],
     [

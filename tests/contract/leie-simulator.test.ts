@@ -28,6 +28,10 @@ describe('LEIE simulator', () => {
     expect(npis.filter((npi) => npi === '0000000000').length).toBeGreaterThan(npis.length / 2);
     expect(npis.some((npi) => /^19\d{8}$/.test(npi))).toBe(true);
     expect(rows.some((row) => row[0] === '' && row[3] !== '')).toBe(true);
+    // The published layout: every date column is YYYYMMDD, 00000000 where none is known — a business's DOB too.
+    const businesses = rows.filter((row) => row[0] === '' && row[3] !== '');
+    expect(businesses.map((row) => row[8])).toEqual(businesses.map(() => '00000000'));
+    expect(rows.every((row) => /^\d{8}$/.test(row[8]!))).toBe(true);
   });
 
   it('adds an exclusion for an NPI or a name, and takes it away', async () => {
@@ -38,7 +42,7 @@ describe('LEIE simulator', () => {
 
     const rows = parse(await (await fetch(`${OIG}/UPDATED.csv`)).text());
     const jane = rows.find((row) => row[7] === '1234567893');
-    expect(jane).toEqual(['DOE', 'JANE', '', '', 'MEDICAL PRACTICE, MD', 'FAMILY PRACTICE', '', '1234567893', '', '100 STATE ST', 'ALBANY', 'NY', '12207', '1128b4', '20261101', '00000000', '00000000', '']);
+    expect(jane).toEqual(['DOE', 'JANE', '', '', 'MEDICAL PRACTICE, MD', 'FAMILY PRACTICE', '', '1234567893', '00000000', '100 STATE ST', 'ALBANY', 'NY', '12207', '1128b4', '20261101', '00000000', '00000000', '']);
 
     await fetch(`${OIG}/exclusions?npi=1234567893`, { method: 'DELETE', headers: admin });
     const after = parse(await (await fetch(`${OIG}/UPDATED.csv`)).text());

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
+import { checkV251 } from '../../supabase/functions/_shared/hl7/testing/v251-conformance.ts';
 import { callFunction, startFunctionsStack, type FunctionsStack, type StackUser } from './functions-kit.ts';
 import { pushChange } from './protected-writes.ts';
 
@@ -143,7 +144,9 @@ describe('lis-deliver', () => {
     expect(lines.find((l) => l.startsWith('OBR|1|'))).toContain(`${NPI}^Doe^Jane^^^^MD^^NPI&2.16.840.1.113883.4.6&ISO^^^^NPI`);
     expect(lines.find((l) => l.startsWith('OBR|2|'))).toContain('|^^^^^S|');
     expect(lines.filter((l) => l.startsWith('DG1|'))).toEqual(['DG1|1||E03.9^^I10|||W', 'DG1|1||E03.9^^I10|||W']);
-    expect(lines).toContain('OBX|1|CWE|FASTING^Is the patient fasting?^L||Y^Yes^L||||||F');
+    // The fasting question's answer is the order's one fasting fact: sent once, as LOINC 49541-6, under CBC (which asks it).
+    expect(lines.filter((l) => l.includes('FASTING') || l.includes('49541-6'))).toEqual(['OBX|1|CE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F']);
+    expect(lines.indexOf('OBX|1|CE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F')).toBeGreaterThan(lines.findIndex((l) => l.startsWith('OBR|2|')));
 
     // Nothing left to send: a second run sends nothing again.
     expect((await deliver()).outcomes.filter((o) => String(o.control_id).startsWith(req))).toEqual([]);
@@ -255,6 +258,29 @@ describe('lis-deliver', () => {
     expect(await received(never.requisition_number as string)).toEqual([]);
   });
 
+  it('refuses, without sending anything, an order its rows cannot make a message of', async () => {
+    const noNpi = randomUUID();
+    const { error } = await env.service().from('providers').insert({ id: noNpi, first_name: 'Pat', last_name: 'Client' });
+    expect(error).toBeNull();
+    const row = orderRow({ provider_id: noNpi, billing: 'client', coverage_rank: null });
+    await push(staff, [row]);
+    const run = await deliver();
+    expect(run.outcomes).toContainEqual(expect.objectContaining({ control_id: `${row.requisition_number}-N1`, result: 'not_built' }));
+    expect(await stored(row.id as string)).toMatchObject({
+      status: 'submitted',
+      lis_error: 'The order could not be sent: orderingProvider.npi: "" is not a valid NPI',
+      lis_delivery: { state: 'refused', attempts: 0 },
+    });
+    expect(await queue(row.id as string)).toMatchObject([{ status: 'refused', attempts: 0, message: null }]);
+    expect(await received(row.requisition_number as string)).toEqual([]);
+  });
+
+  it('sent only messages a strict HL7 v2.5.1 check accepts, tables included', async () => {
+    const all = await lis<SimMessage[]>('GET', '/messages');
+    expect(all.length).toBeGreaterThan(5);
+    for (const message of all) expect({ controlId: message.controlId, problems: checkV251(message.text) }).toEqual({ controlId: message.controlId, problems: [] });
+  });
+
   it('lets only the scheduler run it and only admins read the queue', async () => {
     const token = (await staff.client.auth.getSession()).data.session?.access_token ?? '';
     expect((await callFunction(env.url, 'lis-deliver', token, {})).status).toBe(403);
@@ -270,5 +296,9 @@ describe('lis-deliver', () => {
     expect(write.error?.code ?? (write.data?.length === 0 ? 'none' : 'written')).not.toBe('written');
     const claim = await admin.client.rpc('lis_claim_messages', { p_limit: 1 });
     expect(claim.error).not.toBeNull();
+    const [queued] = await queue(row.id as string);
+    const record = await admin.client.rpc('lis_record_attempts', { p_attempts: [{ id: queued!.id, ack_code: 'AA', ack_text: 'forged' }] });
+    expect(record.error).toMatchObject({ code: '42501' });
+    expect((await queue(row.id as string))[0]).toMatchObject({ ack_code: null });
   });
 });

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
 import { buildAck } from '../../supabase/functions/_shared/hl7/ack.ts';
+import { verifyInbound } from '../../supabase/functions/_shared/lis/inbound-signature.ts';
 import { buildCancel, buildOrm } from '../../supabase/functions/_shared/hl7/orm.ts';
 import { parseOru } from '../../supabase/functions/_shared/hl7/oru-parse.ts';
 import { SAMPLE_ORDER } from '../../supabase/functions/_shared/hl7/test-data.ts';
@@ -196,14 +197,14 @@ describe('LIS simulator: results', () => {
     expect(new TextDecoder().decode(report!.attachment!.data.subarray(0, 8))).toBe('%PDF-1.4');
   });
 
-  it('posts results over HTTPS with the shared secret, and retries a failing receiver', async () => {
+  it('posts results over HTTPS signed with the shared secret, and retries a failing receiver', async () => {
     const req = requisition();
-    const posts: Array<{ secret: string | undefined; type: string | undefined; body: string }> = [];
+    const posts: Array<{ headers: Headers; type: string | undefined; body: string }> = [];
     const server = http.createServer((request, response) => {
       let body = '';
       request.on('data', (c: Buffer) => (body += c.toString()));
       request.on('end', () => {
-        posts.push({ secret: request.headers['x-lis-secret'] as string | undefined, type: request.headers['content-type'], body });
+        posts.push({ headers: new Headers(request.headers as Record<string, string>), type: request.headers['content-type'], body });
         if (posts.length === 1) return response.writeHead(503).end('busy');
         response.writeHead(200, { 'content-type': 'x-application/hl7-v2+er7' }).end(buildAck(body, 'AA', 'Results stored'));
       });
@@ -215,7 +216,10 @@ describe('LIS simulator: results', () => {
     await client().send(buildOrm(order(req)));
     await control('POST', `/flush?requisition=${req}`);
     expect(posts).toHaveLength(2);
-    expect(posts[1]).toMatchObject({ secret: 'test-secret', type: 'x-application/hl7-v2+er7; charset=utf-8' });
+    expect(posts[1]?.type).toBe('x-application/hl7-v2+er7; charset=utf-8');
+    const body = new TextEncoder().encode(posts[1]!.body);
+    expect(await verifyInbound(posts[1]!.headers, body, ['test-secret'])).toEqual({ ok: true });
+    expect(await verifyInbound(posts[1]!.headers, body, ['another-secret'])).toMatchObject({ ok: false, status: 403 });
     expect(parseOru(posts[1]!.body).orders[0]?.placerOrderNumber).toBe(req);
     expect((await results(req))[0]).toMatchObject({ status: 'delivered', attempts: 2, ackCode: 'AA' });
     const normal = parseOru(posts[1]!.body).orders.flatMap((o) => o.observations).filter((o) => o.valueType === 'NM');

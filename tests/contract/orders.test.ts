@@ -192,12 +192,17 @@ describe('the server checks Medicare again', () => {
     expectOk(await staff.client.from('orders').insert(row), 201);
     const check = (await stored(row.id as string)).server_check as { tests: Row[]; disagreements: string[] };
     expect(check.tests).toEqual([{ code: LIPID, status: 'not-supported', modifier: 'GZ' }]);
+    // In the words people read: no internal state name (issue 44).
     expect(check.disagreements).toEqual([
       `${LIPID}: required order questions are not answered (FASTING).`,
-      `${LIPID}: the device found "supported", the server "not-supported".`,
+      `${LIPID}: the device found “Supported”, the server “Not supported”.`,
       `${LIPID}: the device set modifier none, the server GZ.`,
-      'Medicare is billed but the ordering provider is needs-check: PECOS enrollment and Part B ordering have not been checked for this provider.',
+      'Medicare is billed but the ordering provider is due a PECOS and Part B check: PECOS enrollment and Part B ordering have not been checked for this provider.',
     ]);
+    // The order's fasting fact answers the fasting question: it is not asked again per test.
+    const answered = orderRow({ provider_id: uncheckedProvider, tests: row.tests, answers: [], abn: null, fasting: false });
+    expectOk(await staff.client.from('orders').insert(answered), 201);
+    expect(((await stored(answered.id as string)).server_check as { disagreements: string[] }).disagreements).not.toContain(`${LIPID}: required order questions are not answered (FASTING).`);
   });
 
   it('does not check Medicare for client billing, and a device cannot write the verdict', async () => {

@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOru } from '../../supabase/functions/_shared/hl7/oru-build.ts';
 import { IN_APP_RECIPIENT } from '../../supabase/functions/_shared/distribution/plan.ts';
-import { LOCAL_LIS_SECRET, SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
+import { SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
+import { postToInbound } from '../helpers/lis-inbound.ts';
 import { accessToken, callFunction, startFunctionsStack, type FunctionsStack, type StackUser } from './functions-kit.ts';
 
 let env: FunctionsStack;
@@ -62,14 +63,14 @@ async function orderWithResult(glucose: string, flags: Array<'H' | 'HH'>): Promi
   if (order.error) throw order.error;
   const message = buildOru({
     controlId: `C${randomUUID().slice(0, 12)}`, sentAt: new Date(), sender: { application: 'SIMLIS', facility: 'LAB' }, receiver: { application: 'LABLINK', facility: 'CLIENT' },
-    patient: { id: 'P-1', lastName: 'Brien', firstName: 'Mary', birthDate: '1950-02-03', sex: 'F' },
+    patient: { id: 'P-7K-0001', authority: 'LABLINK', lastName: 'Brien', firstName: 'Mary', birthDate: '1950-02-03', sex: 'F' },
     orders: [{
       placerOrderNumber: requisition, fillerOrderNumber: 'F1', testCode: 'GLU', testName: 'Glucose', resultStatus: 'F', collectedAt: new Date('2026-11-20T14:00:00Z'),
       observations: [{ valueType: 'NM', code: '2345-7', codeText: 'Glucose', value: glucose, units: 'mg/dL', referenceRange: '70-99', abnormalFlags: flags, status: 'F' }],
     }],
   });
-  const answer = await fetch(`${env.url}/functions/v1/lis-inbound`, { method: 'POST', headers: { 'x-lis-secret': LOCAL_LIS_SECRET }, body: message });
-  expect(await answer.text()).toContain('MSA|AA');
+  const answer = await postToInbound(env.url, message);
+  expect(answer.text).toContain('MSA|AA');
   const { data } = await env.service().from('results').select('id').eq('order_id', orderId).single();
   return { orderId, resultId: (data as { id: string }).id };
 }

@@ -1,9 +1,11 @@
 /**
- * Results on the server (issue 32), from the refused side: the laboratory's ORU^R01 reaches
- * lis-inbound only with the shared secret; a matched message writes one row per test,
- * keeps the report PDF, moves the order and answers AA; an unknown placer number or a
- * malformed message answers AE and waits in the error queue, which staff (only) read and
- * resolve. Staff, the ordering provider's login and a results delegate read the result;
+ * Results on the server (issues 32, 43, 44), from the refused side: the laboratory's
+ * ORU^R01 reaches lis-inbound only signed with the shared secret (HMAC over the time and the
+ * body, within five minutes); a matched message writes one row per test, keeps the report
+ * PDF, moves the order and answers AA; an unknown placer number, a malformed message, a
+ * result for another patient than the order's or for a test never ordered answers AE and
+ * waits in the result queue (one row per message, however often it is resent), which staff
+ * (only) read and resolve; what cannot be processed at all answers AR and is kept too. Staff, the ordering provider's login and a results delegate read the result;
  * another provider, an order-only delegate and a user without a role do not. Only the
  * ordering provider signs off; a delegate may mark seen; the server stamps who and when.
  * And the simulated laboratory's results reach lis-inbound through the stack's MLLP listener.
@@ -16,13 +18,11 @@ import { SAMPLE_ORDER, SAMPLE_PDF } from '../../supabase/functions/_shared/hl7/t
 import { buildOrm } from '../../supabase/functions/_shared/hl7/orm.ts';
 import { createMllpClient } from '../../supabase/functions/_shared/mllp/client.ts';
 import { nodeConnector } from '../../supabase/local/mllp/node-connector.ts';
-import { LOCAL_LIS_SECRET } from '../../supabase/local/config.ts';
 import { serviceClient, signedInUser, userWithRole, type TestUser } from '../helpers/clients.ts';
 import { SUPABASE_SERVICE_ROLE_KEY, SUPABASE_URL } from '../helpers/env.ts';
+import { postToInbound } from '../helpers/lis-inbound.ts';
 import { organizationRow, providerRow, seedOne, seedRows, visibleIds, type Row } from './directory-helpers.ts';
 import { expectApplied, expectPushRefused, pushChange, storedRow } from './protected-writes.ts';
-
-const INBOUND = `${SUPABASE_URL}/functions/v1/lis-inbound`;
 
 let staff: TestUser;
 let providerLogin: TestUser;
@@ -34,6 +34,7 @@ let organizationId: string;
 let providerId: string;
 let otherProviderId: string;
 let patientId: string;
+let labPatientId: string;
 
 let counter = 0;
 function requisition(): string {
@@ -54,11 +55,11 @@ async function delegateOf(provider: string, type: 'order' | 'results', prefix: s
   return user;
 }
 
-async function submittedOrder(): Promise<{ id: string; requisition: string }> {
+async function submittedOrder(codes: readonly string[] = ['GLU', 'K']): Promise<{ id: string; requisition: string }> {
   const req = requisition();
   const id = await seedOne('orders', {
     id: randomUUID(), requisition_number: req, status: 'received', organization_id: organizationId, provider_id: providerId,
-    patient_id: patientId, billing: 'client', tests: [{ code: 'GLU', cpt_codes: ['82947'] }, { code: 'K', cpt_codes: ['84132'] }],
+    patient_id: patientId, billing: 'client', tests: codes.map((code) => ({ code, cpt_codes: [] })),
     diagnoses: [], priority: 'routine',
   });
   return { id, requisition: req };
@@ -70,7 +71,7 @@ function oru(placer: string | null, status: 'P' | 'F' = 'F', glucose = '250', fl
     sentAt: new Date(),
     sender: { application: 'SIMLIS', facility: 'LAB' },
     receiver: { application: 'LABLINK', facility: 'CLIENT' },
-    patient: { id: 'P-1', lastName: 'Result', firstName: 'Contract', birthDate: '1950-01-02', sex: 'F' },
+    patient: { id: labPatientId, authority: 'LABLINK', lastName: 'RESULT', firstName: 'CONTRACT', birthDate: '1950-01-02', sex: 'F' },
     orders: ['GLU', 'K'].map((code, index) => ({
       placerOrderNumber: placer,
       fillerOrderNumber: `F${index}`,
@@ -89,13 +90,8 @@ function oru(placer: string | null, status: 'P' | 'F' = 'F', glucose = '250', fl
   return buildOru(input);
 }
 
-async function send(message: string, secret: string | null = LOCAL_LIS_SECRET): Promise<{ status: number; text: string }> {
-  const response = await fetch(INBOUND, {
-    method: 'POST',
-    headers: { 'content-type': 'x-application/hl7-v2+er7', ...(secret ? { 'x-lis-secret': secret } : {}) },
-    body: message,
-  });
-  return { status: response.status, text: await response.text() };
+function send(message: string, options: Parameters<typeof postToInbound>[2] = {}): Promise<{ status: number; text: string }> {
+  return postToInbound(SUPABASE_URL, message, options);
 }
 
 async function resultsOf(orderId: string): Promise<Row[]> {
@@ -108,8 +104,9 @@ beforeAll(async () => {
   organizationId = await seedOne('organizations', organizationRow());
   providerId = await seedOne('providers', providerRow());
   otherProviderId = await seedOne('providers', providerRow());
+  labPatientId = `P-${randomUUID().slice(0, 4).toUpperCase().replace(/[ILOU]/g, '7')}-0001`;
   patientId = await seedOne('patients', {
-    id: randomUUID(), lab_patient_id: `P-${randomUUID().slice(0, 4).toUpperCase().replace(/[ILOU]/g, '7')}-0001`,
+    id: randomUUID(), lab_patient_id: labPatientId,
     first_name: 'Contract', last_name: 'Result', date_of_birth: '1950-01-02', sex: 'female', coverages: [],
   });
   [staff, providerLogin, otherProviderLogin, resultsDelegate, orderDelegate, noRole] = await Promise.all([
@@ -123,10 +120,20 @@ beforeAll(async () => {
 });
 
 describe('the laboratory sends results (lis-inbound)', () => {
-  it('refuses a caller without the shared secret (401) or with a wrong one (403), and writes nothing', async () => {
+  it('refuses a message that is not signed, signed with another secret, changed, or signed more than five minutes ago, and writes nothing', async () => {
     const order = await submittedOrder();
-    expect(await send(oru(order.requisition), null)).toMatchObject({ status: 401 });
-    expect(await send(oru(order.requisition), 'not-the-secret')).toMatchObject({ status: 403 });
+    const message = oru(order.requisition);
+    expect(await send(message, { secret: null })).toMatchObject({ status: 401 });
+    // The fixed header of old is no way in any more.
+    expect(await send(message, { secret: null, headers: { 'x-lis-secret': 'local-lis-shared-secret' } })).toMatchObject({ status: 401 });
+    expect(await send(message, { secret: 'not-the-secret' })).toMatchObject({ status: 403 });
+    const stale = await send(message, { at: new Date(Date.now() - 6 * 60_000) });
+    expect(stale.status).toBe(401);
+    expect(JSON.parse(stale.text)).toMatchObject({ code: 'stale' });
+    const { signInbound } = await import('../../supabase/functions/_shared/lis/inbound-signature.ts');
+    const signed = await signInbound(message, ['local-lis-shared-secret']);
+    const tampered = await fetch(`${SUPABASE_URL}/functions/v1/lis-inbound`, { method: 'POST', headers: signed, body: message.replace('250', '25') });
+    expect(tampered.status).toBe(403);
     expect(await resultsOf(order.id)).toEqual([]);
   });
 
@@ -190,13 +197,15 @@ describe('the laboratory sends results (lis-inbound)', () => {
 
 describe('the simulated laboratory', () => {
   it("sends its results over MLLP to the stack's listener, which files them through lis-inbound", async () => {
-    const order = await submittedOrder();
+    const order = await submittedOrder(['HBA1C', 'LIPID']);
     const lis = `${SUPABASE_URL}/__simulator/lis`;
     const headers = { Authorization: `Bearer ${SUPABASE_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' };
     const info = (await (await fetch(lis, { headers })).json()) as { mllp: { port: number } };
     const client = createMllpClient({ host: '127.0.0.1', port: info.mllp.port, connector: nodeConnector, ackTimeoutMs: 5000, retries: 0 });
     try {
-      const sent = await client.send(buildOrm({ ...SAMPLE_ORDER, requisitionNumber: order.requisition }));
+      // The order as lis-deliver would send it: its own patient, whom the results then name.
+      const patient = { ...SAMPLE_ORDER.patient, id: labPatientId, lastName: 'Result', firstName: 'Contract', middleName: null, birthDate: '1950-01-02', identifiers: [] };
+      const sent = await client.send(buildOrm({ ...SAMPLE_ORDER, requisitionNumber: order.requisition, patient }));
       expect(sent.ack.code).toBe('AA');
     } finally {
       client.close();

@@ -38,13 +38,14 @@ it('covers every function the migrations leave in the public schema', () => {
   // apply_reference_import and reference_asset: tests/contract/reference-data.test.ts;
   // claim_device_number and record_openings: tests/contract/patients.test.ts;
   // account_set_deactivated and account_record_invitation (service role only): tests/contract/users-*.test.ts;
-  // lis_claim_messages and lis_record_attempt (service role only): tests/contract/lis-delivery.test.ts;
+  // lis_claim_messages, lis_record_attempt and lis_record_attempts (service role only): tests/contract/lis-delivery.test.ts;
+  // result_inbox_resent and result_inbox_keep (service role only): tests/contract/result-queue.test.ts;
   // standing_orders_run (service role only): tests/contract/standing-orders.test.ts;
   // claim_result_distributions (service role only): tests/contract/result-distribution.test.ts;
   // directory_providers and directory_organizations (security invoker, RLS): tests/contract/directory-providers.test.ts;
   // sync_pull, sync_count, order_by_requisition, protected_file_access, record_file_event, audit_page: below, and
   // tests/contract/patient-data-doors.test.ts, protected-files.test.ts.
-  const others = ['directory_providers', 'directory_organizations', 'claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt',
+  const others = ['directory_providers', 'directory_organizations', 'claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt', 'lis_record_attempts', 'result_inbox_resent', 'result_inbox_keep',
     'sync_pull', 'sync_count', 'order_by_requisition', 'protected_file_access', 'record_file_event', 'audit_page'];
   expect(left.sort()).toEqual(['npi_is_valid', 'sync_push', 'standing_orders_run', ...others, ...TRIGGERS].sort());
   expect([...dropped].sort()).toEqual([...FORMER_HELPERS].sort());

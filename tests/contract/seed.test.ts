@@ -135,6 +135,26 @@ describe('the demo seed', () => {
     expect(npis.filter((npi) => RESERVED_FOR_CREATION.includes(npi))).toEqual([]);
   });
 
+  it('dates PECOS checks from the day it is seeded: mostly recent, some due again, so order entry shows each path', async () => {
+    const { rows } = await stack.db.pg.query<{ status: string; n: number }>(
+      `select private.medicare_eligibility(id, now()) ->> 'status' as status, count(*)::int as n
+         from public.providers where npi is not null and is_active group by 1`,
+    );
+    const count = Object.fromEntries(rows.map((row) => [row.status, row.n]));
+    expect(count.eligible).toBeGreaterThanOrEqual(10);
+    expect(count['not-eligible']).toBeGreaterThanOrEqual(3);
+    expect(count['needs-check']).toBeGreaterThanOrEqual(3);
+    const checked = (await providers()).filter((row) => row.pecos_verification_date);
+    const age = (row: ProviderRow) => (Date.now() - Date.parse(row.pecos_verification_date!)) / 86_400_000;
+    expect(checked.filter((row) => age(row) <= 30).length).toBeGreaterThan(checked.length / 2);
+    expect(checked.every((row) => age(row) >= 0)).toBe(true);
+    // The provider login's own record is checked within the last days: Medicare can be billed for its orders.
+    const { rows: [own] } = await stack.db.pg.query<{ status: string }>(
+      `select private.medicare_eligibility(id, now()) ->> 'status' as status from public.providers where npi = '${NAMED_NPIS.multiEnrollment}'`,
+    );
+    expect(own?.status).toBe('eligible');
+  });
+
   it('mixes PECOS states in agreement with the registry simulator', async () => {
     const healthcare = (await providers()).filter((row) => row.npi !== null);
     const enrolled = healthcare.filter((row) => row.pecos_verification_date && row.pecos_verified);
@@ -210,8 +230,11 @@ describe('the demo seed', () => {
     expect(observed.filter(([at, collected]) => at !== collected)).toEqual([]);
     const { data: alerts } = await client.from('alerts').select('kind, acknowledged_at').eq('kind', 'critical_value');
     expect(alerts).toEqual([{ kind: 'critical_value', acknowledged_at: null }]);
-    const { data: unmatched } = await client.from('result_inbox_errors').select('status, error');
-    expect(unmatched).toEqual([{ status: 'open', error: 'Unknown placer order number R-0-9999' }]);
+    const { data: unmatched } = await client.from('result_inbox_errors').select('status, kind, error, order_patient, message_patient').order('kind', { ascending: false });
+    expect(unmatched).toEqual([
+      { status: 'open', kind: 'unknown_order', error: 'OBR[1]-2: Unknown placer order number R-0-9999', order_patient: null, message_patient: 'MARSH, EVELYN 1962-02-14' },
+      { status: 'open', kind: 'patient_mismatch', error: expect.stringMatching(/^PID-3: Order R-0-\d{4} is for [A-Z' -]+, [A-Z' -]+ \d{4}-\d{2}-\d{2}; the result names DOE, JANE 1980-01-01/), order_patient: expect.any(String), message_patient: 'DOE, JANE 1980-01-01' },
+    ]);
     const day = new Date().toISOString().slice(0, 10);
     const { data: pickups } = await client.from('pickup_requests').select('status').eq('pickup_date', day);
     expect(pickups).toEqual([{ status: 'requested' }]);

@@ -11,10 +11,11 @@ export function SelectField(props: {
   placeholder?: string;
   helperText?: ReactNode;
   required?: boolean;
+  disabled?: boolean;
 }) {
   return (
-    <Field label={props.label} helperText={props.helperText} required={props.required}>
-      <NativeSelect.Root>
+    <Field label={props.label} helperText={props.helperText} required={props.required} disabled={props.disabled}>
+      <NativeSelect.Root disabled={props.disabled}>
         <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.currentTarget.value)}>
           {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
           {props.options.map((option) => (

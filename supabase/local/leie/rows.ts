@@ -61,7 +61,8 @@ export function generatedRows(count = 160, seed = 20261101): LeieRow[] {
       SPECIALTY: specialty,
       UPIN: rng.chance(0.1) ? `${String.fromCharCode(65 + rng.int(0, 25))}${rng.digits(5)}` : '',
       NPI: withNpi ? npiFrom(rng.digits(7)) : NO_NPI,
-      DOB: person ? date(rng, 1940, 1990) : '',
+      // The published layout writes 00000000 where a date is not known (a business has no birth date).
+      DOB: person ? date(rng, 1940, 1990) : NO_DATE,
       ADDRESS: `${rng.int(10, 9999)} ${rng.pick(STREETS)}`,
       CITY: city,
       STATE: state,
@@ -85,7 +86,7 @@ export function demoRows(): LeieRow[] {
   return [
     {
       LASTNAME: '', FIRSTNAME: '', MIDNAME: '', BUSNAME: 'EMPIRE WORKPLACE DRUG TESTING, L.L.C.', GENERAL: 'OTHER BUSINESS', SPECIALTY: 'CLINICAL LABORATORY',
-      UPIN: '', NPI: NO_NPI, DOB: '', ADDRESS: '1 COMMERCE PLZ STE 410', CITY: 'ALBANY', STATE: 'NY', ZIP: '12260',
+      UPIN: '', NPI: NO_NPI, DOB: NO_DATE, ADDRESS: '1 COMMERCE PLZ STE 410', CITY: 'ALBANY', STATE: 'NY', ZIP: '12260',
       EXCLTYPE: '1128b7', EXCLDATE: '20250917', REINDATE: NO_DATE, WAIVERDATE: NO_DATE, WVRSTATE: '',
     },
   ];

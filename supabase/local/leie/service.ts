@@ -43,7 +43,7 @@ export function parseExclusion(body: Record<string, unknown>): { ok: true; row: 
     row: {
       LASTNAME: value.lastName!, FIRSTNAME: value.firstName!, MIDNAME: value.midName!, BUSNAME: value.busName!,
       GENERAL: value.general || 'MEDICAL PRACTICE, MD', SPECIALTY: value.specialty || 'FAMILY PRACTICE', UPIN: '', NPI: npi,
-      DOB: (body.dob as string | undefined) ?? '', ADDRESS: '100 STATE ST', CITY: 'ALBANY', STATE: value.state || 'NY', ZIP: '12207',
+      DOB: (body.dob as string | undefined) ?? NO_DATE, ADDRESS: '100 STATE ST', CITY: 'ALBANY', STATE: value.state || 'NY', ZIP: '12207',
       EXCLTYPE: exclType as string, EXCLDATE: (body.exclDate as string | undefined) ?? today, REINDATE: NO_DATE, WAIVERDATE: NO_DATE, WVRSTATE: '',
     },
   };

@@ -1,16 +1,16 @@
 /**
  * How the simulated laboratory sends its results back, as a real one is configured to:
  * over MLLP to the product's listener (or the interface engine in front of it), or as an
- * HTTPS POST of the HL7 text to the product's inbound endpoint with a shared-secret header
- * (the hosted deployment, where nothing can listen on MLLP). Both retry with backoff.
+ * HTTPS POST of the HL7 text to the product's inbound endpoint, signed with the shared
+ * secret (HMAC-SHA-256 over the time and the body; the hosted deployment, where nothing can
+ * listen on MLLP). Both retry with backoff; each HTTPS attempt is signed afresh.
  */
 import { parseAck } from '../../functions/_shared/hl7/ack.ts';
+import { signInbound } from '../../functions/_shared/lis/inbound-signature.ts';
 import { backoffDelay, createMllpClient, type MllpBackoff } from '../../functions/_shared/mllp/client.ts';
 import type { MllpTlsOptions } from '../../functions/_shared/mllp/transport.ts';
 import { nodeConnector } from '../mllp/node-connector.ts';
 
-/** The header that carries the shared secret on HTTPS deliveries. */
-export const LIS_SECRET_HEADER = 'x-lis-secret';
 /** The media type of HL7 v2 in its usual (ER7, pipe-delimited) encoding. */
 export const HL7_MEDIA_TYPE = 'x-application/hl7-v2+er7; charset=utf-8';
 
@@ -67,7 +67,7 @@ async function overHttps(destination: Extract<LisDestination, { kind: 'https' }>
     try {
       const response = await fetch(destination.url, {
         method: 'POST',
-        headers: { 'content-type': HL7_MEDIA_TYPE, [LIS_SECRET_HEADER]: destination.secret },
+        headers: { 'content-type': HL7_MEDIA_TYPE, ...(await signInbound(text, [destination.secret])) },
         body: text,
         signal: AbortSignal.timeout(options.timeoutMs),
       });

@@ -9,7 +9,7 @@
  */
 import { buildAck, markDuplicate, type AckCode } from '../../functions/_shared/hl7/ack.ts';
 import { Hl7Error, type ErrorCode } from '../../functions/_shared/hl7/errors.ts';
-import { parseMessage } from '../../functions/_shared/hl7/message.ts';
+import { parseMessage, SUPPORTED_VERSIONS } from '../../functions/_shared/hl7/message.ts';
 import { parseOrm, type ReceivedOrder } from '../../functions/_shared/hl7/orm-parse.ts';
 import type { MllpReply } from '../mllp/listener.ts';
 import { catalogFor, type LabTest } from './catalog.ts';
@@ -17,7 +17,6 @@ import { deliver, type DeliveryOptions, type LisDestination } from './delivery.t
 import { LisFaults } from './faults.ts';
 import { resultsFor, type Outcome } from './results.ts';
 
-export const SUPPORTED_VERSIONS = ['2.3', '2.3.1', '2.4', '2.5', '2.5.1'];
 
 export interface LisSettings {
   /** MSH-3/4 of the laboratory's messages. */

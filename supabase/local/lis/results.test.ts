@@ -3,6 +3,7 @@ import { buildOrm } from '../../functions/_shared/hl7/orm.ts';
 import { parseOrm } from '../../functions/_shared/hl7/orm-parse.ts';
 import { parseOru } from '../../functions/_shared/hl7/oru-parse.ts';
 import { SAMPLE_ORDER } from '../../functions/_shared/hl7/test-data.ts';
+import { checkV251 } from '../../functions/_shared/hl7/testing/v251-conformance.ts';
 import { catalogFor, DEMO_TESTS, referenceRange } from './catalog.ts';
 import { resultsFor, type Outcome } from './results.ts';
 
@@ -67,8 +68,15 @@ describe('simulated results', () => {
     const oru = parseOru(resultsFor(order, { catalog: catalogFor(['ZINC']), outcome: 'random', controlId: 'L2', accession: 'A2', application: 'SIMLIS', facility: 'LAB', now: NOW, includeReport: true }));
     expect(oru.orders[0]!.observations.map((o) => [o.code, o.codeSystem, o.value ?? o.attachment?.mediaType])).toEqual([
       ['ZINC', 'L', 'Completed; see report'],
-      ['PDF', 'L', 'application/pdf'],
+      ['11502-2', 'LN', 'application/pdf'],
     ]);
+  });
+
+  it('reports what a strict v2.5.1 validator accepts, its PDF report coded LOINC 11502-2 within ED’s rules', () => {
+    const order = parseOrm(buildOrm({ ...SAMPLE_ORDER, billTo: 'client', diagnoses: [], tests: DEMO_TESTS.map((t) => ({ code: t.code, name: t.name })) }));
+    const text = resultsFor(order, { catalog: catalogFor(null), outcome: 'random', controlId: 'L3', accession: 'A3', application: 'SIMLIS', facility: 'LAB', now: NOW, includeReport: true });
+    expect(checkV251(text)).toEqual([]);
+    expect(text).toMatch(/\rOBX\|\d+\|ED\|11502-2\^Laboratory report\^LN\|\|\^AP\^Octet-stream\^Base64\^JVBERi0/);
   });
 
   it('prints reference intervals as laboratories do', () => {

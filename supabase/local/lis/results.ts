@@ -5,7 +5,7 @@
  * order's control ID so a rerun gives the same values), or all of one kind when a test
  * asks for it (`normal`, `abnormal`, `critical`); plus the laboratory's PDF report.
  */
-import { buildOru, type ObservationInput, type ResultOrderInput } from '../../functions/_shared/hl7/oru-build.ts';
+import { buildOru, REPORT_LOINC, type ObservationInput, type ResultOrderInput } from '../../functions/_shared/hl7/oru-build.ts';
 import type { ReceivedOrder } from '../../functions/_shared/hl7/orm-parse.ts';
 import type { AbnormalFlag } from '../../functions/_shared/hl7/result-types.ts';
 import { createRng, type Rng } from '../simulator/prng.ts';
@@ -117,9 +117,10 @@ export function resultsFor(order: ReceivedOrder, options: ResultOptions): string
       '',
       ...lines,
     ]);
+    // Coded as real laboratories code their report: LOINC 11502-2, an ED within v2.5.1's rules.
     first.observations = [
       ...first.observations,
-      { valueType: 'ED', code: 'PDF', codeText: 'Laboratory report', codeSystem: 'L', value: { mediaType: 'application/pdf', data: pdf }, status: 'F', observedAt: options.now },
+      { valueType: 'ED', code: REPORT_LOINC, codeText: 'Laboratory report', codeSystem: 'LN', value: { mediaType: 'application/pdf', data: pdf }, status: 'F', observedAt: options.now },
     ];
   }
   return buildOru({

@@ -4,14 +4,16 @@
  * the service_role key, through this stack's own /functions/v1 (so the gateway's checks
  * apply as they would). Each run is recorded (time, trigger, status, answer, duration);
  * `runNow` starts one at once, for tests (`POST /__simulator/scheduler/run/<job>`).
- * A job never overlaps itself: a tick while it runs is skipped, as pg_cron does.
+ * A job never overlaps itself: a tick while it runs is skipped, as pg_cron does. `wake`
+ * runs a job at once when the database asks for it (the local side of a trigger that calls
+ * the function through pg_net when hosted); a wake while it runs runs it once more after.
  */
 import { SERVICE_ROLE_KEY } from '../config.ts';
 import type { ScheduledJob } from '../../functions/_shared/schedule.ts';
 
 export interface JobRun {
   job: string;
-  trigger: 'schedule' | 'manual';
+  trigger: 'schedule' | 'manual' | 'wake';
   startedAt: string;
   durationMs: number;
   /** HTTP status of the function's answer; null when it could not be called. */
@@ -23,6 +25,9 @@ export interface JobRun {
 export class Scheduler {
   private readonly timers = new Map<string, ReturnType<typeof setInterval>>();
   private readonly running = new Set<string>();
+  private readonly wokenWhileRunning = new Set<string>();
+  private readonly inFlight = new Set<Promise<JobRun>>();
+  private stopped = false;
   private readonly runs: JobRun[] = [];
 
   constructor(
@@ -43,12 +48,34 @@ export class Scheduler {
   }
 
   stop(): void {
+    this.stopped = true;
     for (const timer of this.timers.values()) clearInterval(timer);
     this.timers.clear();
   }
 
+  /** Waits for the runs in progress (a stack stopping lets them finish first), at most `ms`. */
+  async idle(ms = 10_000): Promise<void> {
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+  }
+
   history(job: string | null = null): JobRun[] {
     return this.runs.filter((run) => !job || run.job === job).slice().reverse();
+  }
+
+  /** Runs a job now, or once more as soon as the run in progress ends; false when no job has that name. */
+  wake(name: string): boolean {
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job || this.stopped) return false;
+    if (this.running.has(name)) {
+      this.wokenWhileRunning.add(name);
+      return true;
+    }
+    void this.run(job, 'wake').then((run) => {
+      // Woken again meanwhile, or the function stopped with work left ({"more": true}): once more.
+      const more = typeof run.response === 'object' && run.response !== null && (run.response as { more?: unknown }).more === true;
+      if (this.wokenWhileRunning.delete(name) || more) this.wake(name);
+    });
+    return true;
   }
 
   /** Runs a job at once; null when no job has that name. */
@@ -57,7 +84,14 @@ export class Scheduler {
     return job ? this.run(job, 'manual') : null;
   }
 
-  private async run(job: ScheduledJob, trigger: JobRun['trigger']): Promise<JobRun> {
+  private run(job: ScheduledJob, trigger: JobRun['trigger']): Promise<JobRun> {
+    const run = this.call(job, trigger);
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+    return run;
+  }
+
+  private async call(job: ScheduledJob, trigger: JobRun['trigger']): Promise<JobRun> {
     this.running.add(job.name);
     const started = Date.now();
     let status: number | null = null;

@@ -2,8 +2,11 @@
  * The scheduler of the local stack and its control routes (service_role key):
  *   GET  /__simulator/scheduler                 the jobs (with their hosted cron form) and recent runs
  *   POST /__simulator/scheduler/run/<job>       run a job now; answers the run when it is done
- * Jobs come from supabase/schedule.json; STACK_SCHEDULER=off keeps the timers from starting
- * (the manual trigger still works).
+ * Jobs come from supabase/schedule.json. The database wakes a job at once with NOTIFY on the
+ * job's channel (WAKE_CHANNELS; hosted, the same trigger calls the function through pg_net).
+ * STACK_SCHEDULER=off keeps the timers and the wakes off (tests run the jobs themselves);
+ * STACK_SCHEDULER=wake keeps only the wakes (the benchmark times them alone). The manual
+ * trigger always works.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,9 +24,17 @@ export function readSchedule(file = SCHEDULE_FILE): ScheduledJob[] {
   return parseSchedule(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
-export function createSchedulerService(ctx: Pick<StackContext, 'url' | 'log'>, options: { jobs?: ScheduledJob[]; autostart?: boolean } = {}): HttpService & { scheduler: Scheduler } {
+/** NOTIFY channel → the job it wakes (the triggers that notify: migration 20261202100001). */
+export const WAKE_CHANNELS: Readonly<Record<string, string>> = { lis_deliver: 'lis-deliver' };
+
+export function createSchedulerService(ctx: Pick<StackContext, 'url' | 'log'> & Partial<Pick<StackContext, 'db'>>, options: { jobs?: ScheduledJob[]; autostart?: boolean } = {}): HttpService & { scheduler: Scheduler } {
   const scheduler = new Scheduler(options.jobs ?? readSchedule(), `${ctx.url}/functions/v1`, ctx.log);
-  if (options.autostart ?? process.env.STACK_SCHEDULER !== 'off') scheduler.start();
+  const mode = process.env.STACK_SCHEDULER ?? 'on';
+  if (options.autostart ?? mode === 'on') scheduler.start();
+  const unlisten: Array<Promise<() => Promise<void>>> = [];
+  if (ctx.db && (options.autostart ?? mode !== 'off')) {
+    for (const [channel, job] of Object.entries(WAKE_CHANNELS)) unlisten.push(ctx.db.pg.listen(channel, () => void scheduler.wake(job)));
+  }
   return {
     scheduler,
     async handle(req, res, url) {
@@ -45,6 +56,8 @@ export function createSchedulerService(ctx: Pick<StackContext, 'url' | 'log'>, o
     },
     async close() {
       scheduler.stop();
+      for (const stop of unlisten) await (await stop)().catch(() => undefined);
+      await scheduler.idle();
     },
   };
 }

@@ -15,7 +15,8 @@ import { RepeatFields } from './repeat-fields.tsx';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
-export function CollectionStep(props: { draft: OrderDraft; update: Update }) {
+/** `fastingAsked`: a chosen test asks whether the patient is fasting, under Order questions: not asked again here. */
+export function CollectionStep(props: { draft: OrderDraft; update: Update; fastingAsked: boolean }) {
   return (
     <StepCard id="step-collection" number={8} title="Collection" done={props.draft.collectedAt !== ''}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -25,16 +26,18 @@ export function CollectionStep(props: { draft: OrderDraft; update: Update }) {
         <Field label="Collected by">
           <Input value={props.draft.collectedBy} autoComplete="off" onChange={(event) => props.update({ collectedBy: event.currentTarget.value })} />
         </Field>
-        <SelectField
-          label="Fasting"
-          value={props.draft.fasting === null ? '' : props.draft.fasting ? 'yes' : 'no'}
-          placeholder="Not stated"
-          options={[
-            { value: 'yes', label: 'Fasting' },
-            { value: 'no', label: 'Not fasting' },
-          ]}
-          onChange={(value) => props.update({ fasting: value === '' ? null : value === 'yes' })}
-        />
+        {!props.fastingAsked && (
+          <SelectField
+            label="Fasting"
+            value={props.draft.fasting === null ? '' : props.draft.fasting ? 'yes' : 'no'}
+            placeholder="Not stated"
+            options={[
+              { value: 'yes', label: 'Fasting' },
+              { value: 'no', label: 'Not fasting' },
+            ]}
+            onChange={(value) => props.update({ fasting: value === '' ? null : value === 'yes' })}
+          />
+        )}
         <SelectField
           label="Priority"
           value={props.draft.priority}
@@ -113,16 +116,21 @@ function AbnChoice(props: { draft: OrderDraft; update: Update; evaluation: Order
             value={props.draft.abn ? String(props.draft.abn.option) : ''}
             placeholder="No ABN recorded"
             options={([1, 2, 3] as const).map((option) => ({ value: String(option), label: ABN_OPTION_LABELS[option] }))}
-            onChange={(value) => props.update({ abn: value === '' ? null : { option: Number(value) as AbnOption, signature: props.draft.abn?.signature ?? 'signed' } })}
+            onChange={(value) => props.update({ abn: value === '' ? null : { option: Number(value) as AbnOption, signature: props.draft.abn?.signature ?? null } })}
           />
+          {/* A record of consent, made by the person who saw it signed: no answer is assumed. */}
           <SelectField
             label="ABN signature"
-            value={props.draft.abn?.signature ?? 'signed'}
+            required
+            value={props.draft.abn?.signature ?? ''}
+            placeholder="Choose what the patient did"
+            disabled={!props.draft.abn}
+            helperText={props.draft.abn ? undefined : 'Record the patient’s choice first.'}
             options={[
               { value: 'signed', label: 'Signed by the patient' },
               { value: 'refused', label: 'The patient refused to sign' },
             ]}
-            onChange={(value) => props.draft.abn && props.update({ abn: { ...props.draft.abn, signature: value as 'signed' | 'refused' } })}
+            onChange={(value) => props.draft.abn && props.update({ abn: { ...props.draft.abn, signature: value === '' ? null : (value as 'signed' | 'refused') } })}
           />
         </SimpleGrid>
       </Stack>

@@ -7,7 +7,7 @@
 import { Badge, Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Field } from '../../../components/ui/field.tsx';
 import type { CompendiumIndex, Icd10cmIndex } from '../../../lib/reference/index.ts';
-import { answerKey, MAX_DIAGNOSES, type OrderDraft, type TestVerdict } from '../model/order-draft.ts';
+import { answerPatch, MAX_DIAGNOSES, questionValue, type OrderDraft, type TestVerdict } from '../model/order-draft.ts';
 import { NECESSITY_LABELS, NECESSITY_PALETTE } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import type { CompendiumTest } from '../../../lib/lab/reference-types.ts';
@@ -93,12 +93,8 @@ export function TestsStep(props: {
 
 export function QuestionsStep(props: { draft: OrderDraft; update: Update; compendium: CompendiumIndex }) {
   const questions = props.compendium.questionsFor(props.draft.tests);
-  const valueOf = (tests: string[], code: string) => tests.map((test) => props.draft.answers[answerKey(test, code)] ?? '').find((value) => value !== '') ?? '';
-  const setAnswer = (tests: string[], code: string, value: string) => {
-    const answers = { ...props.draft.answers };
-    for (const test of tests) answers[answerKey(test, code)] = value;
-    props.update({ answers });
-  };
+  const valueOf = (tests: string[], code: string) => questionValue(props.draft, tests, code);
+  const setAnswer = (tests: string[], code: string, value: string) => props.update(answerPatch(props.draft, tests, code, value));
   return (
     <StepCard id="step-questions" number={6} title="Order questions" done={questions.every((question) => !question.required || valueOf(question.tests, question.code) !== '')}>
       {questions.length === 0 ? (

@@ -22,7 +22,7 @@ import { useActiveOrganizations, useMemberProviders, useProtectedRecords } from 
 import { entryAbnForm } from '../documents/order-document-data.ts';
 import { favouriteCodes, favouriteTests } from '../model/favourites.ts';
 import { useFavouriteStars } from '../data/use-favourite-stars.ts';
-import { emptyDraft, evaluateOrder, parseCost, type Coverage, type OrderDraft } from '../model/order-draft.ts';
+import { emptyDraft, evaluateOrder, parseCost, testsAskFasting, type Coverage, type OrderDraft } from '../model/order-draft.ts';
 import { ORDER_TEXT } from '../model/order-texts.ts';
 import { BillingStep, OrganizationStep, PatientStep, ProviderStep, type AddPatientSlot } from './entry-party-steps.tsx';
 import { CollectionStep, ReviewStep } from './entry-final-steps.tsx';
@@ -128,7 +128,7 @@ function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; refe
       <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} favourites={favourites} stars={stars} />
       <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />
       <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} />
-      <CollectionStep draft={draft} update={update} />
+      <CollectionStep draft={draft} update={update} fastingAsked={testsAskFasting(draft, reference.compendium)} />
       <ReviewStep draft={draft} update={update} evaluation={evaluation} busy={busy} onSubmit={() => void submit()} onPrintAbn={printAbn} />
     </Grid>
   );

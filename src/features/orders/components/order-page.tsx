@@ -22,15 +22,11 @@ import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts'
 import { LabDeliveryPanel } from './lab-delivery-panel.tsx';
 import { StandingSeriesPanel } from './standing-series-panel.tsx';
 import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
+import { otherDisagreements, outOfDateText, verdictChanges, type ServerCheck } from '../model/server-verdict.ts';
+import { orderFasting, withoutFastingAnswers } from '../../../lib/lab/order-verdict.ts';
 import { AbnScanField } from './abn-scan-field.tsx';
 import { OrderDocumentsBar } from './order-documents-bar.tsx';
 import { ABN_OPTION_LABELS, BILLING_LABELS, NECESSITY_LABELS, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
-
-interface ServerCheck {
-  medicare?: boolean;
-  disagreements?: string[];
-  eligibility?: { status: string; reason: string | null } | null;
-}
 
 function CancelForm({ db, id }: { db: LocalDatabase; id: string }) {
   const [reason, setReason] = useState('');
@@ -79,10 +75,15 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
   const status = order.status as OrderStatus;
   // Orders also arrive from the server and other devices: read their documents defensively.
   const tests = (Array.isArray(order.tests) ? order.tests : []) as unknown as Array<Partial<OrderTestEntry> & Pick<OrderTestEntry, 'code'>>;
-  const answers = (Array.isArray(order.answers) ? order.answers : []) as unknown as OrderAnswer[];
+  // The fasting question's answer is the order's fasting fact, shown once with the collection.
+  const answers = withoutFastingAnswers((Array.isArray(order.answers) ? order.answers : []) as unknown as OrderAnswer[]);
+  const fasting = orderFasting({ fasting: order.fasting, answers: (Array.isArray(order.answers) ? order.answers : []) as unknown as OrderAnswer[] });
   const diagnoses = order.diagnoses as unknown as string[];
   const abn = order.abn as { option: 1 | 2 | 3; signature: string; tests: string[] } | null;
   const check = order.server_check as ServerCheck | null;
+  const verdict = verdictChanges({ tests, abn, server_check: check, medicare_check: order.medicare_check as { eligibility?: { status: string } | null } | null });
+  const others = otherDisagreements(check);
+  const outOfDate = outOfDateText(verdict.outOfDate);
 
   return (
     <Stack gap="4" maxW="5xl">
@@ -103,14 +104,19 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
       {order.cancel_reason && <Text>Cancelled: {order.cancel_reason}</Text>}
       <LabDeliveryPanel db={db} order={order} patient={patient} />
       <StandingSeriesPanel db={db} order={order} orders={records.orders} />
-      {check?.disagreements && check.disagreements.length > 0 && (
-        <Alert.Root status="warning">
+      {verdict.changes.length + others.length > 0 && (
+        <Alert.Root status="warning" data-testid="order-server-verdict">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>The laboratory’s Medicare check differs</Alert.Title>
-            {check.disagreements.map((text) => (
+            {[...verdict.changes, ...others].map((text) => (
               <Alert.Description key={text}>{text}</Alert.Description>
             ))}
+            {outOfDate && (
+              <Alert.Description fontWeight="semibold" data-testid="order-out-of-date">
+                {outOfDate}
+              </Alert.Description>
+            )}
           </Alert.Content>
         </Alert.Root>
       )}
@@ -137,7 +143,7 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
               <DataList.ItemValue>
                 {order.collected_at ? new Date(order.collected_at).toLocaleString() : 'Not yet'}
                 {order.collected_by ? ` by ${order.collected_by}` : ''}
-                {order.fasting === null ? '' : order.fasting ? ' · fasting' : ' · not fasting'}
+                {fasting === null ? '' : fasting ? ' · fasting' : ' · not fasting'}
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>

@@ -19,9 +19,9 @@ export async function orderBundleJson(db: LocalDatabase, order: OrderDoc, patien
     organization: organization.toJSON() as unknown as OrganizationRow,
     compendium: tests as unknown as CompendiumRow[],
   };
+  // Each test names its specimen and container (the order row, else the compendium): one Specimen each.
   const input = orderMessageInput(rows, { version: 1, sentAt: order.submitted_at ?? order.created_at });
-  const specimenType = tests.map((test) => test.specimen_type).find(Boolean) ?? null;
-  return JSON.stringify(orderBundle(input, { cancelled: order.status === 'cancelled', specimenType }), null, 2);
+  return JSON.stringify(orderBundle(input, { cancelled: order.status === 'cancelled' }), null, 2);
 }
 
 /** Saves text as a file in the browser. */

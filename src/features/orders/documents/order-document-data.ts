@@ -1,15 +1,20 @@
 /**
  * What the printed documents of an order say (requisition, specimen labels, ABN), gathered
  * from the records on the device: the order row, its patient (protected database), its
- * provider and organization (the directory). Pure, so the documents are tested without a
- * browser and made offline.
+ * provider and organization (the directory). Once the server's Medicare verdict is on the
+ * row, the paper says what the laboratory received: each test's modifier and ABN status as
+ * the ORM carried them (model/server-verdict.ts says when earlier prints are out of date).
+ * The fasting fact is printed once, in the collection. Pure, so the documents are tested
+ * without a browser and made offline.
  */
 import { format } from 'date-fns';
 import type { OrderDoc, OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
 import { formatMbi } from '../../../lib/lab/mbi.ts';
 import type { AbnFormData } from './abn-pdf.ts';
+import { orderFasting, sentAbn, sentModifier, withoutFastingAnswers, type SentOrder } from '../../../lib/lab/order-verdict.ts';
 import { parseCost, type Coverage, type OrderAnswer, type OrderDraft, type OrderEvaluation, type OrderTestEntry } from '../model/order-draft.ts';
 import { ABN_OPTION_LABELS, BILLING_LABELS } from '../model/order-texts.ts';
+import { testsUnderAbn, type ServerCheck } from '../model/server-verdict.ts';
 
 export interface OrderAbn {
   option: 1 | 2 | 3;
@@ -38,6 +43,8 @@ export interface OrderDocumentData {
   questionTexts: Record<string, string>;
   diagnoses: string[];
   abn: OrderAbn | null;
+  /** The tests the ABN covers as the laboratory received them (the server's verdict, once made). */
+  abnTests: string[];
   abnText: string;
   collection: { at: string; by: string; fasting: string; comments: string };
 }
@@ -68,6 +75,33 @@ export function patientName(patient: Pick<PatientDoc, 'first_name' | 'middle_nam
   return `${patient.last_name}, ${patient.first_name}${patient.middle_name ? ` ${patient.middle_name}` : ''}`;
 }
 
+/** Each test's modifiers as the laboratory received them: the server's verdict where it made one. */
+function sentTests(order: OrderDoc): OrderTestEntry[] {
+  const tests = (order.tests ?? []) as unknown as OrderTestEntry[];
+  const check = order.server_check as ServerCheck | null;
+  return tests.map((test) => {
+    if (test.declined || !check?.tests?.some((line) => line.code === test.code)) return test;
+    const modifier = sentModifier(order as unknown as SentOrder, test);
+    const cpts = test.modifiers?.length ? test.modifiers.map((line) => line.cpt) : test.cpt_codes;
+    return { ...test, modifiers: cpts.map((cpt) => ({ cpt, modifier })) };
+  });
+}
+
+const ABN_STATUS_WORDS = { signed: 'signed', refused: 'the patient refused to sign', not_obtained: 'not obtained' } as const;
+
+/** The ABN line of the requisition: as entered, or (after the server's verdict) per test as the ORM says it. */
+function abnLine(order: OrderDoc, abn: OrderAbn | null, tests: readonly OrderTestEntry[]): string {
+  const check = order.server_check as ServerCheck | null;
+  if (!check?.tests) return abn ? `${ABN_OPTION_LABELS[abn.option]}; ${abn.signature === 'signed' ? 'signed' : 'refused to sign'}; for ${abn.tests.join(', ')}` : 'None needed';
+  const lines = tests.filter((test) => !test.declined).flatMap((test) => {
+    const sent = sentAbn(order as unknown as SentOrder, test);
+    if (!sent) return [];
+    const status = sent.status === 'signed' ? `signed, option ${sent.option ?? 1}` : ABN_STATUS_WORDS[sent.status];
+    return [`${test.code}: ${sent.modifier === 'GY' ? 'never covered, no ABN needed' : status}; modifier ${sent.modifier}`];
+  });
+  return lines.length ? lines.join('; ') : 'None needed';
+}
+
 export function orderDocumentData(input: {
   order: OrderDoc;
   patient: PatientDoc;
@@ -79,6 +113,9 @@ export function orderDocumentData(input: {
   const coverages = (Array.isArray(patient.coverages) ? patient.coverages : []) as unknown as Coverage[];
   const billed = order.billing === 'insurance' ? (coverages.find((coverage) => coverage.rank === order.coverage_rank) ?? null) : null;
   const abn = (order.abn ?? null) as unknown as OrderAbn | null;
+  const tests = sentTests(order);
+  const check = order.server_check as ServerCheck | null;
+  const fasting = orderFasting({ fasting: order.fasting, answers: (order.answers ?? []) as unknown as OrderAnswer[] });
   return {
     requisitionNumber: order.requisition_number,
     status: order.status,
@@ -110,16 +147,18 @@ export function orderDocumentData(input: {
           account: organization.account_number ?? '',
         }
       : { name: '', address: '', phone: '', account: '' },
-    tests: (order.tests ?? []) as unknown as OrderTestEntry[],
-    answers: (order.answers ?? []) as unknown as OrderAnswer[],
+    tests,
+    // The fasting question's answer is the one fasting fact, printed once in the collection.
+    answers: withoutFastingAnswers((order.answers ?? []) as unknown as OrderAnswer[]),
     questionTexts: input.questionTexts ?? {},
     diagnoses: (order.diagnoses ?? []) as unknown as string[],
     abn,
-    abnText: abn ? `${ABN_OPTION_LABELS[abn.option]}; ${abn.signature === 'signed' ? 'signed' : 'refused to sign'}; for ${abn.tests.join(', ')}` : 'None needed',
+    abnTests: abn ? (check?.tests ? testsUnderAbn({ tests, abn, server_check: check }) : abn.tests) : [],
+    abnText: abnLine(order, abn, tests),
     collection: {
       at: paperDateTime(order.collected_at),
       by: order.collected_by ?? '',
-      fasting: order.fasting === null || order.fasting === undefined ? 'Not stated' : order.fasting ? 'Yes' : 'No',
+      fasting: fasting === null ? 'Not stated' : fasting ? 'Yes' : 'No',
       comments: order.comments ?? '',
     },
   };
@@ -147,7 +186,7 @@ export function abnFormOfOrder(data: OrderDocumentData): AbnFormData | null {
     patientName: data.patient.name,
     identification: `${data.patient.labPatientId} · ${data.requisitionNumber}`,
     items: data.tests
-      .filter((test) => abn.tests.includes(test.code))
+      .filter((test) => data.abnTests.includes(test.code))
       .map((test) => ({ test: test.name, reason: abn.reasons?.[test.code] || test.reason || '', cost: abn.estimated_costs?.[test.code] ?? null })),
   };
 }

@@ -67,10 +67,14 @@ describe('the requisition PDF', () => {
     const texts = (await readPdf(await requisitionPdf(data))).pages.flatMap((page) => page.texts);
     for (const expected of [
       'Quinn, Ada', '1948-02-03', 'P-7K2Q-0001', 'Medicare Part B (primary)', '1EG4-TE5-MK73', 'Diaz, Rosa, MD', '1234567893',
-      'Capital Region Family Medicine', 'HBA1C  Hemoglobin A1c', 'Is the patient fasting? Yes', 'E78.5', '2026-11-20 08:30', 'J. Rivera', 'STAT',
+      'Capital Region Family Medicine', 'HBA1C  Hemoglobin A1c', 'E78.5', '2026-11-20 08:30', 'J. Rivera', 'STAT',
     ]) {
       expect(texts.join('\n')).toContain(expected);
     }
+    // Fasting is one fact, printed once: in the collection, not again as the lipid panel's answer.
+    expect(texts.join('\n')).not.toContain('Is the patient fasting?');
+    expect(texts.filter((text) => /fasting/i.test(text))).toEqual(['Fasting']);
+    expect(texts[texts.indexOf('Fasting') + 1]).toBe('Yes');
     expect(texts.join('\n')).toContain('Specimen: Whole blood · Container: Lavender top (EDTA) · CPT: 83036-GA');
     expect(texts.join('\n')).toContain('TSH  TSH  (declined by the patient: not performed)');
     expect(texts).toContain('Option 1: do the test and bill Medicare; the patient pays if Medicare does not; signed; for HBA1C');
@@ -81,6 +85,33 @@ describe('the requisition PDF', () => {
     const pdf = await readPdf(await requisitionPdf(many));
     expect(pdf.pages.length).toBeGreaterThan(1);
     expect(pdf.pages[1]!.texts).toContain(`Requisition ${NUMBER} (continued)`);
+  });
+});
+
+describe('after the server’s Medicare verdict', () => {
+  // The server found the lipid panel not supported (GZ: no ABN for it) and HbA1c supported.
+  const checked = {
+    ...order,
+    server_check: { medicare: true, tests: [{ code: 'HBA1C', status: 'supported', modifier: null }, { code: 'LIPID', status: 'not-supported', modifier: 'GZ' }, { code: 'CMP', status: 'not-governed', modifier: null }] },
+  } as unknown as OrderDoc;
+  const sent = orderDocumentData({ order: checked, patient, provider, organization });
+
+  it('prints the modifiers and ABN status the laboratory received', async () => {
+    const texts = (await readPdf(await requisitionPdf(sent))).pages.flatMap((page) => page.texts).join('\n');
+    expect(texts).toContain('Specimen: Whole blood · Container: Lavender top (EDTA) · CPT: 83036');
+    expect(texts).not.toContain('83036-GA');
+    expect(texts).toContain('CPT: 80061-GZ');
+    expect(sent.abnText).toBe('LIPID: not obtained; modifier GZ');
+  });
+
+  it('reprints the ABN for the tests the laboratory received it for (none: no ABN to print)', () => {
+    expect(sent.abnTests).toEqual([]);
+    expect(abnFormOfOrder(sent)?.items).toEqual([]);
+    const serverCheck = { medicare: true, tests: [{ code: 'HBA1C', status: 'supported', modifier: null }, { code: 'LIPID', status: 'not-supported', modifier: 'GA' }] };
+    const signedLipid = orderDocumentData({ order: { ...checked, server_check: serverCheck, abn: { ...(order.abn as object), tests: ['LIPID'] } } as unknown as OrderDoc, patient, provider, organization });
+    expect(signedLipid.abnTests).toEqual(['LIPID']);
+    expect(signedLipid.abnText).toBe('LIPID: signed, option 1; modifier GA');
+    expect(abnFormOfOrder(signedLipid)?.items.map((item) => item.test)).toEqual(['Lipid panel']);
   });
 });
 

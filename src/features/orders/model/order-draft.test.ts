@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkedReferenceSeed } from '../../../../supabase/seed/reference/reference-statements.ts';
 import { buildCompendiumIndex } from '../../../lib/reference/compendium-index.ts';
 import { buildNcdIndex } from '../../../lib/reference/ncd-index.ts';
-import { answerKey, emptyDraft, evaluateOrder, orderJson, parseCost, type EntryContext, type OrderDraft } from './order-draft.ts';
+import { ABN_SIGNATURE_REQUIRED, answerKey, answerPatch, emptyDraft, evaluateOrder, orderJson, parseCost, questionValue, testsAskFasting, type EntryContext, type OrderDraft } from './order-draft.ts';
 
 const seed = checkedReferenceSeed();
 const compendium = buildCompendiumIndex({ tests: seed.tests });
@@ -37,12 +37,38 @@ function medicareDraft(overrides: Partial<OrderDraft> = {}): OrderDraft {
     coverageRank: 'primary',
     tests: ['HBA1C', 'LIPID'],
     diagnoses: ['E78.5'],
-    answers: { [answerKey('LIPID', 'FASTING')]: 'Yes' },
+    fasting: true,
     collectedAt: '2026-11-20T08:30',
     abnCosts: { HBA1C: '45.50' },
     ...overrides,
   };
 }
+
+describe('one fasting fact, asked once', () => {
+  it('binds the fasting question to the order’s fasting fact, and keeps other answers per test', () => {
+    const draft = medicareDraft({ fasting: null });
+    expect(testsAskFasting(draft, compendium)).toBe(true);
+    expect(testsAskFasting(medicareDraft({ tests: ['HBA1C'] }), compendium)).toBe(false);
+    expect(questionValue(draft, ['LIPID'], 'FASTING')).toBe('');
+    expect(evaluateOrder(draft, context()).problems).toContainEqual({ step: 'questions', message: expect.stringMatching(/^Answer “Is the patient fasting/) });
+    const answered = { ...draft, ...answerPatch(draft, ['LIPID'], 'FASTING', 'No') };
+    expect(answered.fasting).toBe(false);
+    expect(answered.answers).toEqual({});
+    expect(questionValue(answered, ['LIPID'], 'FASTING')).toBe('No');
+    expect(evaluateOrder(answered, context()).problems.filter((p) => p.step === 'questions')).toEqual([]);
+    expect(answerPatch(draft, ['A', 'B'], 'SRC', 'Left arm')).toEqual({ answers: { [answerKey('A', 'SRC')]: 'Left arm', [answerKey('B', 'SRC')]: 'Left arm' } });
+  });
+});
+
+describe('the ABN signature', () => {
+  it('starts empty and must be chosen before the order can be submitted', () => {
+    const chosenOption = medicareDraft({ abn: { option: 1, signature: null } });
+    const evaluation = evaluateOrder(chosenOption, context());
+    expect(evaluation.problems).toEqual([{ step: 'review', message: ABN_SIGNATURE_REQUIRED }]);
+    expect(ABN_SIGNATURE_REQUIRED).toBe('Choose whether the patient signed the ABN or refused to sign it.');
+    expect(evaluateOrder(medicareDraft({ abn: { option: 1, signature: 'refused' } }), context()).problems).toEqual([]);
+  });
+});
 
 describe('a Medicare order at the keyboard', () => {
   it('finds the diagnosis supports the lipid panel but not HbA1c, and asks for the ABN', () => {
@@ -70,7 +96,8 @@ describe('a Medicare order at the keyboard', () => {
     ]);
     expect(json.abn).toMatchObject({ option: 1, signature: 'signed', tests: ['HBA1C'], estimated_costs: { HBA1C: 45.5 } });
     expect(json.abn?.reasons.HBA1C).toMatch(/^No diagnosis given \(E78.5\) is on the /);
-    expect(json.answers).toEqual([{ test: 'LIPID', question: 'FASTING', value: 'Yes' }]);
+    // Fasting is the order's one fact (its column), not an answer per test.
+    expect(json.answers).toEqual([]);
     expect(json.diagnoses).toEqual(['E78.5']);
   });
 
@@ -103,7 +130,7 @@ describe('a Medicare order at the keyboard', () => {
   });
 
   it('asks for the required questions, a diagnosis when insurance pays, and at most 12 codes', () => {
-    const evaluation = evaluateOrder(medicareDraft({ answers: {}, diagnoses: [] }), context());
+    const evaluation = evaluateOrder(medicareDraft({ fasting: null, diagnoses: [] }), context());
     expect(evaluation.problems.map((problem) => problem.message)).toEqual([
       'Answer “Is the patient fasting (nothing but water for 8 hours or more)?”.',
       'Add at least one diagnosis code: the insurance pays only with one.',

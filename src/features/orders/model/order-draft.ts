@@ -12,6 +12,7 @@ import { abnOutcome, lineModifiers, type AbnOption, type PriorService, type Test
 import { medicareOrderingEligibility, type EligibilityProvider, type MedicareEligibility } from '../../../lib/lab/medicare-eligibility.ts';
 import type { CompendiumTest } from '../../../lib/lab/reference-types.ts';
 import { confirmedExclusion, exclusionOrderMessage, type ExclusionScreening } from '../../../lib/exclusions/order-exclusion.ts';
+import { isFastingQuestion } from '../../../lib/lab/order-verdict.ts';
 import { NO_REPEAT, repeatStanding, type RepeatChoice } from './repeat.ts';
 
 export const BILLINGS = ['client', 'patient', 'insurance'] as const;
@@ -29,7 +30,11 @@ export interface Coverage {
 
 export interface AbnRecord {
   option: AbnOption;
-  signature: 'signed' | 'refused';
+  /**
+   * Recorded by the person who saw the form signed (or refused): it starts empty and must be
+   * chosen, never assumed (null until then).
+   */
+  signature: 'signed' | 'refused' | null;
 }
 
 export interface OrderDraft {
@@ -88,6 +93,29 @@ export function emptyDraft(now: Date = new Date()): OrderDraft {
 
 export function answerKey(test: string, question: string): string {
   return `${test}:${question}`;
+}
+
+/**
+ * An order question's answer as the form shows it. The fasting question is the order's one
+ * fasting fact (`draft.fasting`): asked once, whichever tests ask it, and not again under
+ * the collection; every other question's answer is kept per test that asks it.
+ */
+export function questionValue(draft: OrderDraft, tests: readonly string[], code: string): string {
+  if (isFastingQuestion(code)) return draft.fasting === null ? '' : draft.fasting ? 'Yes' : 'No';
+  return tests.map((test) => draft.answers[answerKey(test, code)] ?? '').find((value) => value !== '') ?? '';
+}
+
+/** The change of the draft that answers a question. */
+export function answerPatch(draft: OrderDraft, tests: readonly string[], code: string, value: string): Partial<OrderDraft> {
+  if (isFastingQuestion(code)) return { fasting: value === '' ? null : value === 'Yes' };
+  const answers = { ...draft.answers };
+  for (const test of tests) answers[answerKey(test, code)] = value;
+  return { answers };
+}
+
+/** Whether a chosen test asks whether the patient is fasting (the collection then does not ask again). */
+export function testsAskFasting(draft: OrderDraft, compendium: CompendiumIndex): boolean {
+  return compendium.questionsFor(draft.tests).some((question) => isFastingQuestion(question.code));
 }
 
 /** The coverage billing by insurance uses (null unless insurance pays). */
@@ -161,6 +189,8 @@ export interface OrderEvaluation {
 export const ENTRY_STEPS = ['organization', 'provider', 'patient', 'billing', 'tests', 'questions', 'diagnoses', 'collection', 'review'] as const;
 export type EntryStep = (typeof ENTRY_STEPS)[number];
 
+export const ABN_SIGNATURE_REQUIRED = 'Choose whether the patient signed the ABN or refused to sign it.';
+
 export function dateOfService(draft: OrderDraft): string {
   return draft.collectedAt.slice(0, 10);
 }
@@ -182,7 +212,8 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   const tests = chosen.map((test, index): TestVerdict => {
     const necessity = medicare ? (necessities[index] ?? null) : null;
     const coveredByAbn = abnTests.includes(test.code);
-    const abn = coveredByAbn && draft.abn ? draft.abn : null;
+    // The modifier follows the patient's option; the signature is required before submitting.
+    const abn = coveredByAbn && draft.abn ? { option: draft.abn.option, signature: draft.abn.signature ?? 'refused' } : null;
     const modifiers = necessity ? lineModifiers(necessity, abn) : billedCodes(test, context.compendium).map((cpt) => ({ cpt, modifier: null }));
     const declined = necessity ? !abnOutcome(necessity.status, abn).perform : false;
     return { test, cptCodes: billedCodes(test, context.compendium), necessity, coveredByAbn, modifiers, declined };
@@ -205,7 +236,7 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   if (chosen.length === 0) problems.push({ step: 'tests', message: 'Add at least one test.' });
   for (const question of context.compendium.questionsFor(draft.tests)) {
     if (!question.required) continue;
-    const answered = question.tests.some((test) => (draft.answers[answerKey(test, question.code)] ?? '').trim() !== '');
+    const answered = questionValue(draft, question.tests, question.code).trim() !== '';
     if (!answered) problems.push({ step: 'questions', message: `Answer “${question.text}”.` });
   }
   if (draft.billing === 'insurance' && draft.diagnoses.length === 0) {
@@ -214,6 +245,9 @@ export function evaluateOrder(draft: OrderDraft, context: EntryContext): OrderEv
   if (draft.diagnoses.length > MAX_DIAGNOSES) problems.push({ step: 'diagnoses', message: `At most ${MAX_DIAGNOSES} diagnosis codes.` });
   if (abnTests.length > 0 && !draft.abn) {
     problems.push({ step: 'review', message: 'Record the patient’s ABN choice for the tests Medicare may not pay for, or change the diagnoses or remove those tests.' });
+  }
+  if (abnTests.length > 0 && draft.abn && !draft.abn.signature) {
+    problems.push({ step: 'review', message: ABN_SIGNATURE_REQUIRED });
   }
   if (abnTests.some((code) => parseCost(draft.abnCosts[code]) === null)) {
     problems.push({ step: 'review', message: 'Enter the estimated cost of each test on the ABN (in dollars, for example 45 or 45.50).' });
@@ -258,6 +292,8 @@ export function orderJson(draft: OrderDraft, evaluation: OrderEvaluation, compen
   }));
   const answers: OrderAnswer[] = [];
   for (const question of compendium.questionsFor(draft.tests)) {
+    // The fasting fact travels once, in the order's `fasting` column, not as an answer per test.
+    if (isFastingQuestion(question.code)) continue;
     const value = question.tests.map((test) => draft.answers[answerKey(test, question.code)] ?? '').find((text) => text.trim() !== '');
     if (value === undefined) continue;
     for (const test of question.tests) answers.push({ test, question: question.code, value: value.trim() });

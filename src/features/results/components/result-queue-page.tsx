@@ -1,18 +1,37 @@
 /**
- * /results/queue (issue 32), for staff: the laboratory's messages the product could not
- * take — malformed, for no order it knows, or unsolicited — kept in result_inbox_errors and
- * answered AE, never dropped. Staff file one under an order (by its requisition number: the
- * server takes the message again, every result filed under that order) or reject it with a
- * reason; the resolved ones stay listed with how they were closed.
+ * /results/queue (issues 32, 44), for staff: the laboratory's messages the server did not
+ * file — malformed, not accepted, for no order it knows, for another patient than the
+ * order's (both identities side by side), for a test never ordered — kept in
+ * result_inbox_errors and answered AE/AR, never dropped, one row however often resent. Staff
+ * file one under an order (by its requisition number: the server takes the message again,
+ * every result filed under that order) or reject it with a reason; the resolved ones stay
+ * listed with how they were closed.
  */
-import { Badge, Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { showToast } from '../../../components/show-toast.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { resolveQueuedResult } from '../../../lib/functions/result-inbox.ts';
 import { findOrderByRequisition, useResultQueue, type QueuedMessage } from '../data/use-result-queue.ts';
-import { formatTime, QUEUE_TEXT } from '../model/result-texts.ts';
+import { formatTime, QUEUE_KIND_LABELS, QUEUE_TEXT } from '../model/result-texts.ts';
+
+/** The order's patient and the result's patient, side by side, for a person to compare. */
+function Identities({ message }: { message: QueuedMessage }) {
+  if (!message.order_patient || !message.message_patient) return null;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" role="group" aria-label={QUEUE_TEXT.identitiesLabel} data-testid="queue-identities">
+      <Box borderWidth="1px" borderRadius="md" p="3">
+        <Text fontSize="sm" color="fg.muted">{QUEUE_TEXT.orderPatient(message.placer_order_number)}</Text>
+        <Text fontWeight="semibold" data-testid="queue-order-patient">{message.order_patient}</Text>
+      </Box>
+      <Box borderWidth="1px" borderRadius="md" p="3" borderColor="border.error">
+        <Text fontSize="sm" color="fg.muted">{QUEUE_TEXT.messagePatient}</Text>
+        <Text fontWeight="semibold" data-testid="queue-message-patient">{message.message_patient}</Text>
+      </Box>
+    </SimpleGrid>
+  );
+}
 
 function QueuedItem({ message, onResolved }: { message: QueuedMessage; onResolved: () => void }) {
   const [requisition, setRequisition] = useState(message.placer_order_number ?? '');
@@ -50,10 +69,13 @@ function QueuedItem({ message, onResolved }: { message: QueuedMessage; onResolve
         <Stack gap="3">
           <HStack gap="2" wrap="wrap">
             <Badge colorPalette="red">{QUEUE_TEXT.open}</Badge>
+            <Badge variant="outline">{QUEUE_KIND_LABELS[message.kind] ?? QUEUE_KIND_LABELS.malformed}</Badge>
             <Text fontSize="sm" color="fg.muted">{QUEUE_TEXT.received(formatTime(message.received_at), message.control_id)}</Text>
           </HStack>
           <Text fontWeight="semibold">{message.error}</Text>
-          <Text fontSize="sm">{QUEUE_TEXT.about(message.patient_name, message.placer_order_number)}</Text>
+          <Identities message={message} />
+          {message.order_patient ? null : <Text fontSize="sm">{QUEUE_TEXT.about(message.patient_name, message.placer_order_number)}</Text>}
+          {message.times_received > 1 ? <Text fontSize="sm" color="fg.muted">{QUEUE_TEXT.resent(message.times_received, formatTime(message.last_received_at))}</Text> : null}
           <HStack gap="3" align="end" wrap="wrap">
             <Field label={QUEUE_TEXT.requisitionLabel} maxW="xs">
               <Input value={requisition} onChange={(e) => setRequisition(e.target.value)} placeholder="R-…" />

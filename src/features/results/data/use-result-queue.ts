@@ -17,11 +17,18 @@ export interface QueuedMessage {
   reason: string | null;
   resolved_at: string | null;
   order_id: string | null;
+  kind: string;
+  times_received: number;
+  last_received_at: string;
+  candidate_order_id: string | null;
+  /** Both identities when the result names another patient than its order's. */
+  order_patient: string | null;
+  message_patient: string | null;
 }
 
 export type QueueState = { status: 'loading' } | { status: 'offline' } | { status: 'failed'; message: string } | { status: 'ready'; open: QueuedMessage[]; resolved: QueuedMessage[] };
 
-const COLUMNS = 'id, received_at, control_id, placer_order_number, patient_name, error, status, reason, resolved_at, order_id';
+const COLUMNS = 'id, received_at, control_id, placer_order_number, patient_name, error, status, reason, resolved_at, order_id, kind, times_received, last_received_at, candidate_order_id, order_patient, message_patient';
 
 export function useResultQueue(): { state: QueueState; reload: () => void } {
   const [state, setState] = useState<QueueState>({ status: 'loading' });

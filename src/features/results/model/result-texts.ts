@@ -60,7 +60,7 @@ export const DISTRIBUTION_TEXT = {
 /** The words of the error queue of laboratory messages (/results/queue). */
 export const QUEUE_TEXT = {
   title: 'Result queue',
-  description: 'Laboratory messages that matched no order or could not be read. File each under an order, or reject it with a reason: nothing is dropped.',
+  description: 'Laboratory messages the server did not file: for no order it knows, for another patient than the order’s, for a test the order never asked for, or that could not be read. File each under an order, or reject it with a reason: nothing is dropped.',
   loading: 'Reading the queue…',
   offline: 'The result queue is kept on the server: it shows when you are online.',
   failed: (message: string) => `The result queue could not be read: ${message}`,
@@ -68,6 +68,10 @@ export const QUEUE_TEXT = {
   open: 'Waiting',
   received: (at: string, controlId: string | null) => `Received ${at}${controlId ? ` · message ${controlId}` : ''}`,
   about: (patient: string | null, placer: string | null) => `Patient: ${patient ?? 'not readable'} · Placer order number: ${placer ?? 'none'}`,
+  orderPatient: (requisition: string | null) => `The order${requisition ? ` ${requisition}` : ''} is for`,
+  messagePatient: 'The result names',
+  identitiesLabel: 'The order’s patient and the result’s patient',
+  resent: (times: number, at: string) => `Sent ${times} times by the laboratory, last at ${at}; answered the same way each time.`,
   requisitionLabel: 'Requisition number of the order',
   match: 'File under this order',
   reasonLabel: 'Reason for rejecting',
@@ -82,3 +86,13 @@ export const QUEUE_TEXT = {
   resolved: (status: string, at: string, placer: string | null, reason: string | null) =>
     `${status === 'matched' ? 'Filed under an order' : `Rejected: ${reason ?? ''}`} · ${at}${placer ? ` · placer ${placer}` : ''}`,
 } as const;
+
+/** Why a message waits in the queue, in words (result_inbox_errors.kind). */
+export const QUEUE_KIND_LABELS: Record<string, string> = {
+  malformed: 'Could not be read',
+  unsupported: 'Not accepted on this link',
+  unknown_order: 'No such order',
+  closed_order: 'Order not open',
+  patient_mismatch: 'Another patient',
+  test_mismatch: 'Test not ordered',
+};

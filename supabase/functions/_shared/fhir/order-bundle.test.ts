@@ -23,6 +23,7 @@ describe('orderBundle', () => {
     expect(patient).toMatchObject({ gender: 'female', birthDate: '1950-02-03', name: [{ family: "O'Brien", given: ['Mary', 'K'] }] });
     expect(patient?.identifier?.map((i) => [i.system, i.value])).toEqual([[FHIR_SYSTEMS.patientId, 'P-1001'], [FHIR_SYSTEMS.mbi, '1EG4TE5MK73']]);
     expect(of<Practitioner>('Practitioner')[0]?.identifier).toEqual([{ system: FHIR_SYSTEMS.npi, value: '1234567893' }]);
+    expect(of<Practitioner>('Practitioner')[0]?.qualification).toEqual([{ code: { coding: [{ system: FHIR_SYSTEMS.degree, code: 'MD' }], text: 'MD' } }]);
     const [coverage] = of<Coverage>('Coverage');
     expect(coverage).toMatchObject({ status: 'active', subscriberId: '1EG4TE5MK73', beneficiary: { reference: 'urn:uuid:00000000-0000-4000-8000-000000000001' }, payor: [{ display: 'Medicare Part B' }] });
   });
@@ -53,6 +54,30 @@ describe('orderBundle', () => {
       fastingStatusCodeableConcept: { coding: [{ system: FHIR_SYSTEMS.fasting, code: 'F', display: 'Fasting' }] },
     });
     expect(specimen?.type).toEqual({ text: 'Whole blood' });
+  });
+
+  it('makes one Specimen per specimen type and container, each request pointing at its own', () => {
+    const twoTubes = orderBundle({
+      ...SAMPLE_ORDER,
+      tests: [
+        { ...SAMPLE_ORDER.tests[0]!, specimenType: 'Whole blood', container: 'Lavender-top EDTA tube' },
+        { ...SAMPLE_ORDER.tests[1]!, specimenType: 'Serum', container: 'Gold-top SST' },
+        { code: 'TSH', name: 'TSH', specimenType: 'serum', container: 'Gold-top SST' },
+      ],
+    }, { uuid: counter() });
+    const byUrl = new Map((twoTubes.entry ?? []).map((e) => [e.fullUrl, e.resource]));
+    const specimens = (twoTubes.entry ?? []).filter((e) => e.resource?.resourceType === 'Specimen');
+    expect(specimens.map((e) => [(e.resource as Specimen).type?.text, (e.resource as Specimen).container?.[0]?.type?.text])).toEqual([
+      ['Whole blood', 'Lavender-top EDTA tube'],
+      ['Serum', 'Gold-top SST'],
+    ]);
+    const requests = (twoTubes.entry ?? []).filter((e) => e.resource?.resourceType === 'ServiceRequest').map((e) => e.resource as ServiceRequest);
+    expect(requests.map((r) => [r.code?.coding?.[0]?.code, (byUrl.get(r.specimen?.[0]?.reference) as Specimen | undefined)?.type?.text])).toEqual([
+      ['HBA1C', 'Whole blood'],
+      ['LIPID', 'Serum'],
+      ['TSH', 'Serum'],
+    ]);
+    for (const specimen of specimens) expect((specimen.resource as Specimen).collection?.fastingStatusCodeableConcept?.coding?.[0]?.code).toBe('F');
   });
 
   it('leaves coverage out when the client pays, and revokes the requests of a cancelled order', () => {

@@ -1,11 +1,13 @@
 // An order as a FHIR R4 bundle (issue 32), for laboratories that take FHIR instead of (or
 // besides) HL7 v2: a `collection` Bundle with the Patient, the ordering Practitioner (NPI),
-// the client Organization, the Coverage when insurance pays, one Specimen (the collection)
-// and one ServiceRequest per test sent (placer identifier = requisition number, local code
+// the client Organization, the Coverage when insurance pays, one Specimen per specimen
+// (type and container: a serum test and a whole-blood test are two tubes) and one
+// ServiceRequest per test sent, pointing at its own Specimen (placer identifier = requisition number, local code
 // and LOINC, ICD-10-CM reasons, priority, the order questions' answers and the ABN as notes,
 // the ABN modifier as an order detail). Built from the same typed input as the ORM^O01
 // (order-types.ts), so both say the same thing; typed with @medplum/fhirtypes (R4).
 import type { Bundle, BundleEntry, Coverage, Organization, Patient, Practitioner, Reference, Resource, ServiceRequest, Specimen } from '@medplum/fhirtypes';
+import { degreeOf } from '../hl7/degree.ts';
 import type { Address as OrderAddress, OrderMessageInput, OrderTest } from '../hl7/order-types.ts';
 
 export const FHIR_SYSTEMS = {
@@ -18,6 +20,7 @@ export const FHIR_SYSTEMS = {
   identifierType: 'http://terminology.hl7.org/CodeSystem/v2-0203',
   subscriberRelationship: 'http://terminology.hl7.org/CodeSystem/subscriber-relationship',
   fasting: 'http://terminology.hl7.org/CodeSystem/v2-0916',
+  degree: 'http://terminology.hl7.org/CodeSystem/v2-0360',
   /** This product's own identifiers and codes. */
   patientId: 'urn:lablink:patient-id',
   requisition: 'urn:lablink:requisition',
@@ -31,7 +34,7 @@ export interface BundleOptions {
   uuid?: () => string;
   /** The order's status: a cancelled order's requests are `revoked`. */
   cancelled?: boolean;
-  /** Specimen type in words (e.g. "Serum"), when the compendium gives one. */
+  /** Specimen type in words for tests whose input names none. */
   specimenType?: string | null;
 }
 
@@ -49,7 +52,7 @@ function instant(value: Date | string | null | undefined): string | undefined {
 }
 
 function answerText(test: OrderTest): string[] {
-  const notes = (test.questionAnswers ?? []).map((a) => `${a.question}: ${a.valueType === 'CWE' ? (a.answerText ?? a.value) : a.value}${a.units ? ` ${a.units}` : ''}`);
+  const notes = (test.questionAnswers ?? []).map((a) => `${a.question}: ${a.valueType === 'CE' ? (a.answerText ?? a.value) : a.value}${a.units ? ` ${a.units}` : ''}`);
   if (test.abn) {
     const { status, option, modifier } = test.abn;
     notes.push(`Advance Beneficiary Notice: ${status === 'signed' ? `signed, option ${option ?? 1}` : status === 'refused' ? 'refused to sign' : 'not obtained'}; modifier ${modifier}`);
@@ -86,10 +89,12 @@ export function orderBundle(input: OrderMessageInput, options: BundleOptions = {
   });
 
   const doctor = input.orderingProvider;
+  const degree = degreeOf(doctor.credential);
   const practitioner = add<Practitioner>({
     resourceType: 'Practitioner',
     identifier: [{ system: FHIR_SYSTEMS.npi, value: doctor.npi }],
-    name: [{ family: doctor.lastName, given: [doctor.firstName, ...(doctor.middleName ? [doctor.middleName] : [])], ...(doctor.credential ? { suffix: [doctor.credential] } : {}) }],
+    name: [{ family: doctor.lastName, given: [doctor.firstName, ...(doctor.middleName ? [doctor.middleName] : [])], ...(degree.text ? { suffix: [degree.text] } : {}) }],
+    ...(degree.code ? { qualification: [{ code: { coding: [{ system: FHIR_SYSTEMS.degree, code: degree.code }], text: degree.text ?? degree.code } }] } : {}),
   });
 
   const client = input.client;
@@ -118,22 +123,35 @@ export function orderBundle(input: OrderMessageInput, options: BundleOptions = {
     : [];
 
   const collection = input.collection;
-  const specimen = add<Specimen>({
-    resourceType: 'Specimen',
-    status: 'available',
-    ...(options.specimenType ? { type: { text: options.specimenType } } : {}),
-    subject: patient,
-    collection: {
-      ...(collection?.collectedAt ? { collectedDateTime: instant(collection.collectedAt) } : {}),
-      ...(collection?.collectedBy ? { collector: { display: collection.collectedBy } } : {}),
-      ...(typeof collection?.fasting === 'boolean'
-        ? { fastingStatusCodeableConcept: { coding: [{ system: FHIR_SYSTEMS.fasting, code: collection.fasting ? 'F' : 'NF', display: collection.fasting ? 'Fasting' : 'Not fasting' }] } }
-        : {}),
-    },
-  });
+  // One Specimen per specimen type and container, each test pointing at its own.
+  const specimens = new Map<string, Reference<Specimen>>();
+  const specimenOf = (test: OrderTest): Reference<Specimen> => {
+    const type = test.specimenType?.trim() || options.specimenType?.trim() || null;
+    const container = test.container?.trim() || null;
+    const key = `${(type ?? '').toLowerCase()}|${(container ?? '').toLowerCase()}`;
+    const known = specimens.get(key);
+    if (known) return known;
+    const made = add<Specimen>({
+      resourceType: 'Specimen',
+      status: 'available',
+      ...(type ? { type: { text: type } } : {}),
+      subject: patient,
+      collection: {
+        ...(collection?.collectedAt ? { collectedDateTime: instant(collection.collectedAt) } : {}),
+        ...(collection?.collectedBy ? { collector: { display: collection.collectedBy } } : {}),
+        ...(typeof collection?.fasting === 'boolean'
+          ? { fastingStatusCodeableConcept: { coding: [{ system: FHIR_SYSTEMS.fasting, code: collection.fasting ? 'F' : 'NF', display: collection.fasting ? 'Fasting' : 'Not fasting' }] } }
+          : {}),
+      },
+      ...(container ? { container: [{ type: { text: container } }] } : {}),
+    });
+    specimens.set(key, made);
+    return made;
+  };
+  const specimenRefs = input.tests.map(specimenOf);
 
   const reasons = (input.diagnoses ?? []).map((d) => ({ coding: [{ system: FHIR_SYSTEMS.icd10cm, code: d.code.includes('.') || d.code.length <= 3 ? d.code : `${d.code.slice(0, 3)}.${d.code.slice(3)}`, ...(d.description ? { display: d.description } : {}) }] }));
-  for (const test of input.tests) {
+  for (const [index, test] of input.tests.entries()) {
     const notes = [...(input.comments ?? []), ...(test.comments ?? []), ...answerText(test)];
     add<ServiceRequest>({
       resourceType: 'ServiceRequest',
@@ -156,7 +174,7 @@ export function orderBundle(input: OrderMessageInput, options: BundleOptions = {
       requester: practitioner,
       ...(reasons.length ? { reasonCode: reasons } : {}),
       ...(coverages.length ? { insurance: coverages } : {}),
-      specimen: [specimen],
+      specimen: [specimenRefs[index] as Reference<Specimen>],
       supportingInfo: [organization],
       ...(notes.length ? { note: notes.map((text) => ({ text })) } : {}),
     });

@@ -9,7 +9,7 @@ const ORM = buildOrm(SAMPLE_ORDER);
 describe('buildAck', () => {
   it('accepts with AA: endpoints swapped, MSA-2 the control ID, no ERR', () => {
     expect(buildAck(ORM, 'AA', 'Order received', { now: NOW, controlId: 'ACK1' }).split('\r')).toEqual([
-      'MSH|^~\\&|LIS|05D0000000|LABLINK|CLIENTS|20261125143105+0000||ACK^O01^ACK|ACK1|P|2.5.1',
+      'MSH|^~\\&|LIS|05D0000000|LABLINK|CLIENTS|20261125143105+0000||ACK^O01^ACK|ACK1|P|2.5.1||||||UNICODE UTF-8',
       'MSA|AA|R24A7K9QX-N1|Order received',
     ]);
   });

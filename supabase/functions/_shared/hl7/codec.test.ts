@@ -113,7 +113,7 @@ describe('messages', () => {
   });
 
   it('writes an MSH with the encoding characters and joins segments with CR', () => {
-    expect(serialize([msh, segment('EVN', { 1: 'A01' })])).toBe('MSH|^~\\&|A|B|C|D|20261125||ADT^A01^ADT_A01|12345678901234567890|T|2.5.1\rEVN|A01');
+    expect(serialize([msh, segment('EVN', { 1: 'A01' })])).toBe('MSH|^~\\&|A|B|C|D|20261125||ADT^A01^ADT_A01|12345678901234567890|T|2.5.1||||||UNICODE UTF-8\rEVN|A01');
   });
 
   it('refuses a control ID that is empty or longer than 20 characters', () => {

@@ -15,8 +15,12 @@ export interface Delimiters {
 
 export const STANDARD_DELIMITERS: Delimiters = { field: '|', component: '^', repetition: '~', escape: '\\', subcomponent: '&' };
 
-/** A value as it must be written inside a component or subcomponent. */
-export function escapeValue(value: string, d: Delimiters = STANDARD_DELIMITERS): string {
+/**
+ * A value as it must be written inside a component or subcomponent. A line break is the
+ * formatting sequence \.br\ in formatted text (FT, TX: `lineBreaks`); elsewhere (ST, names,
+ * codes) v2.5.1 allows no formatting, and a line break becomes a space.
+ */
+export function escapeValue(value: string, d: Delimiters = STANDARD_DELIMITERS, lineBreaks = true): string {
   let out = '';
   for (const char of value) {
     if (char === d.escape) out += `${d.escape}E${d.escape}`;
@@ -25,7 +29,7 @@ export function escapeValue(value: string, d: Delimiters = STANDARD_DELIMITERS):
     else if (char === d.subcomponent) out += `${d.escape}T${d.escape}`;
     else if (char === d.repetition) out += `${d.escape}R${d.escape}`;
     else if (char === '\r') continue;
-    else if (char === '\n') out += `${d.escape}.br${d.escape}`;
+    else if (char === '\n') out += lineBreaks ? `${d.escape}.br${d.escape}` : ' ';
     else out += char;
   }
   return out;

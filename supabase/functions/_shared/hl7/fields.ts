@@ -22,22 +22,32 @@ function trimEnd<T>(items: T[], isEmpty: (item: T) => boolean): T[] {
   return items.slice(0, end);
 }
 
-function encodeComponent(component: Component, d: Delimiters): string {
+function encodeComponent(component: Component, d: Delimiters, lineBreaks: boolean): string {
   if (component === null || component === undefined) return '';
-  if (typeof component === 'string') return escapeValue(component, d);
-  return trimEnd(component.map((sub) => escapeValue(sub ?? '', d)), (s) => s === '').join(d.subcomponent);
+  if (typeof component === 'string') return escapeValue(component, d, lineBreaks);
+  return trimEnd(component.map((sub) => escapeValue(sub ?? '', d, lineBreaks)), (s) => s === '').join(d.subcomponent);
 }
 
-function encodeRepetition(repetition: Repetition, d: Delimiters): string {
-  return trimEnd(repetition.map((c) => encodeComponent(c, d)), (s) => s === '').join(d.component);
+function encodeRepetition(repetition: Repetition, d: Delimiters, lineBreaks: boolean): string {
+  return trimEnd(repetition.map((c) => encodeComponent(c, d, lineBreaks)), (s) => s === '').join(d.component);
 }
 
-/** A field value as the text it has between field delimiters. */
-export function encodeField(value: FieldValue, d: Delimiters = STANDARD_DELIMITERS): string {
+/**
+ * A field value as the text it has between field delimiters. `lineBreaks`: the field is
+ * formatted text (FT, TX), where a line break is written \.br\; elsewhere it is a space.
+ */
+export function encodeField(value: FieldValue, d: Delimiters = STANDARD_DELIMITERS, lineBreaks = false): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return escapeValue(value, d);
-  if ('repeat' in value) return trimEnd(value.repeat.map((r) => encodeRepetition(r, d)), (s) => s === '').join(d.repetition);
-  return encodeRepetition(value as Repetition, d);
+  if (typeof value === 'string') return escapeValue(value, d, lineBreaks);
+  if ('repeat' in value) return trimEnd(value.repeat.map((r) => encodeRepetition(r, d, lineBreaks)), (s) => s === '').join(d.repetition);
+  return encodeRepetition(value as Repetition, d, lineBreaks);
+}
+
+/** The fields of a segment that are formatted text (FT or TX): NTE-3, OBX-5 of an FT or TX. */
+function formattedTextFields(name: string, fields: Readonly<Record<number, FieldValue>>): readonly number[] {
+  if (name === 'NTE') return [3];
+  if (name === 'OBX' && (fields[2] === 'FT' || fields[2] === 'TX')) return [5];
+  return [];
 }
 
 /** A segment from its fields by HL7 number; trailing empty fields are left out. */
@@ -50,7 +60,8 @@ export function segment(name: string, fields: Readonly<Record<number, FieldValue
   // writes MSH-1 when it joins the fields and keeps MSH-2 as the first field after the name.
   const first = name === 'MSH' ? 3 : 1;
   if (name === 'MSH') texts.push(CONTEXT.getMsh2());
-  for (let number = first; number <= last; number += 1) texts.push(encodeField(fields[number] ?? null));
+  const formatted = formattedTextFields(name, fields);
+  for (let number = first; number <= last; number += 1) texts.push(encodeField(fields[number] ?? null, STANDARD_DELIMITERS, formatted.includes(number)));
   const trimmed = trimEnd(texts, (t) => t === '');
   return new Hl7Segment(trimmed.map((text) => Hl7Field.parse(text, CONTEXT)), CONTEXT);
 }

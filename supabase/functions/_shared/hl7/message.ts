@@ -8,6 +8,13 @@ import { Hl7Message, type Hl7Segment } from './library.ts';
 import { parseHl7Time } from './datetime.ts';
 
 export const HL7_VERSION = '2.5.1';
+/** The versions whose ORM and ORU this product and its laboratory read (MSH-12). */
+export const SUPPORTED_VERSIONS: readonly string[] = ['2.3', '2.3.1', '2.4', '2.5', '2.5.1'];
+/**
+ * MSH-18: the character set of every message this product writes. Names carry é and ñ;
+ * without MSH-18 a receiver must assume 7-bit ASCII (v2.5.1, 2.15.9.18).
+ */
+export const CHARACTER_SET = 'UNICODE UTF-8';
 
 export interface Endpoint {
   /** MSH-3 / MSH-5: the application, e.g. "LABLINK" or "LIS". */
@@ -50,6 +57,7 @@ export function header(input: HeaderInput): Hl7Segment {
     10: input.controlId,
     11: input.processingId,
     12: input.version ?? HL7_VERSION,
+    18: CHARACTER_SET,
   });
 }
 

@@ -101,8 +101,8 @@ export function checkOrderInput(input: OrderMessageInput): void {
         throw new Hl7Error(`"${answer.value}" is not a number`, `${where}.value`);
       }
       if (answer.valueType === 'DT') formatHl7Date(answer.value, `${where}.value`);
-      if (!['ST', 'NM', 'DT', 'CWE'].includes(answer.valueType)) {
-        throw new Hl7Error(`"${String(answer.valueType)}" is not ST, NM, DT or CWE`, `${where}.valueType`);
+      if (!['ST', 'NM', 'DT', 'CE'].includes(answer.valueType)) {
+        throw new Hl7Error(`"${String(answer.valueType)}" is not ST, NM, DT or CE`, `${where}.valueType`);
       }
     });
   });

@@ -73,7 +73,7 @@ export interface Guarantor extends PersonName {
 
 export interface OrderingProvider extends PersonName {
   npi: string;
-  /** Degree shown after the name (XCN.7), e.g. "MD". */
+  /** The credential as written ("MD", "M.D.", "PA-C"): XCN-7 its table 0360 code, XCN-21 the text. */
   credential?: string | null;
 }
 
@@ -93,9 +93,12 @@ export interface QuestionAnswer {
   question: string;
   /** "L" the laboratory's local code (default), "LN" LOINC. */
   codingSystem?: 'L' | 'LN';
-  /** ST text, NM number, DT date (YYYY-MM-DD), CWE coded answer. */
-  valueType: 'ST' | 'NM' | 'DT' | 'CWE';
-  /** For CWE: the answer's code; its text goes in answerText. */
+  /**
+   * ST text, NM number, DT date (YYYY-MM-DD), CE coded answer (table 0125 of v2.5.1 lists CE,
+   * not CWE).
+   */
+  valueType: 'ST' | 'NM' | 'DT' | 'CE';
+  /** For CE: the answer's code; its text goes in answerText. */
   value: string;
   answerText?: string | null;
   units?: string | null;
@@ -122,6 +125,11 @@ export interface OrderTest {
   /** OBR-44: the CPT code billed (first one when several). */
   cpt?: string | null;
   questionAnswers?: readonly QuestionAnswer[];
+  /** The test asks whether the patient is fasting: the order's fasting fact goes under its OBR. */
+  asksFasting?: boolean;
+  /** The specimen it is done on and its container (e.g. "serum", "Gold-top SST"), when known. */
+  specimenType?: string | null;
+  container?: string | null;
   abn?: TestAbn | null;
   /** Codes (from the order's diagnoses) that justify this test; default all of them. */
   diagnosisCodes?: readonly string[];
@@ -140,7 +148,10 @@ export interface Collection {
   collectedAt?: Date | string | null;
   /** OBR-10: who collected it. */
   collectedBy?: string | null;
-  /** Sent as LOINC 49541-6 "Fasting status - Reported" unless a question already answers it. */
+  /**
+   * Sent once, as LOINC 49541-6 "Fasting status - Reported", under the first test that asks
+   * for it (else the first test).
+   */
   fasting?: boolean | null;
 }
 

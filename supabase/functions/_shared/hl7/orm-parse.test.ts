@@ -34,7 +34,7 @@ describe('parseOrm', () => {
         collectedAt: '2026-11-25T14:00:00.000Z',
         orderingProviderNpi: '1234567893',
         diagnosisCodes: ['E11.9'],
-        answers: [{ code: '49541-6', valueType: 'CWE', value: 'Y' }],
+        answers: [{ code: '49541-6', valueType: 'CE', value: 'Y' }],
         modifiers: [],
         comments: ['Call the office with critical values'],
         cancelReason: null,
@@ -51,8 +51,7 @@ describe('parseOrm', () => {
         diagnosisCodes: ['E11.9', 'Z13.220'],
         answers: [
           { code: 'LIP1', valueType: 'NM', value: '12' },
-          { code: '49541-6', valueType: 'CWE', value: 'Y' },
-          { code: 'ABN', valueType: 'CWE', value: 'SIGNED-1' },
+          { code: 'ABN', valueType: 'CE', value: 'SIGNED-1' },
         ],
         modifiers: ['GA'],
         comments: [],

@@ -13,7 +13,7 @@ const PROVIDER = '1234567893^Doe^Jane^^^^MD^^NPI&2.16.840.1.113883.4.6&ISO^^^^NP
 describe('buildOrm', () => {
   it('writes every segment of a Medicare order in the ORM_O01 order', () => {
     expect(lines(buildOrm(SAMPLE_ORDER))).toEqual([
-      'MSH|^~\\&|LABLINK|CLIENTS|LIS|05D0000000|20261125093000-0500||ORM^O01^ORM_O01|R24A7K9QX-N1|P|2.5.1',
+      'MSH|^~\\&|LABLINK|CLIENTS|LIS|05D0000000|20261125093000-0500||ORM^O01^ORM_O01|R24A7K9QX-N1|P|2.5.1||||||UNICODE UTF-8',
       "PID|1||P-1001^^^LABLINK^MR~1EG4TE5MK73^^^CMS^MC||O'Brien^Mary^K||19500203|F|||12 Elm St^Apt 3^Albany^NY^12207^USA||518-555-0142^PRN^PH",
       'PV1|1|O||||||||||||||||||T',
       "IN1|1|MC|MEDICARE|Medicare Part B|||||||||||MC|O'Brien^Mary|SEL|19500203||||||||||||||||||1EG4TE5MK73",
@@ -22,14 +22,13 @@ describe('buildOrm', () => {
       `OBR|1|R24A7K9QX^LABLINK||HBA1C^Hemoglobin A1c^L^4548-4^Hemoglobin A1c^LN|||20261125090000-0500|||^K. Smith|O|||||${PROVIDER}|||||||||||^^^^^R|||||||||||||||||83036^^C4`,
       'NTE|1|L|Call the office with critical values',
       'DG1|1||E11.9^Type 2 diabetes mellitus without complications^I10|||W',
-      'OBX|1|CWE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F',
+      'OBX|1|CE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F',
       `ORC|NW|R24A7K9QX^LABLINK||R24A7K9QX^LABLINK|||||20261125093000-0500|||${PROVIDER}|||||||||Capital Region Medical Group^L^^^^^^^^C1001||518-555-0100^WPN^PH`,
       `OBR|2|R24A7K9QX^LABLINK||LIPID^Lipid Panel^L|||20261125090000-0500|||^K. Smith|O|||||${PROVIDER}|||||||||||^^^^^R|||||||||||||||||80061^^C4|GA^^HCPCS`,
       'DG1|1||E11.9^Type 2 diabetes mellitus without complications^I10|||W',
       'DG1|2||Z13.220^Encounter for screening for lipoid disorders^I10|||W',
       'OBX|1|NM|LIP1^Hours since last meal^L||12|h|||||F',
-      'OBX|2|CWE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F',
-      'OBX|3|CWE|ABN^Advance Beneficiary Notice^L||SIGNED-1^Signed, option 1; modifier GA^L||||||F',
+      'OBX|2|CE|ABN^Advance Beneficiary Notice^L||SIGNED-1^Signed, option 1; modifier GA^L||||||F',
     ]);
   });
 
@@ -93,17 +92,17 @@ describe('buildOrm', () => {
     expect(obr[10]).toBe('');
     expect(obr[11]).toBe('L');
     expect(obr[27]).toBe('^^^^^S');
-    expect(segmentsNamed(message, 'OBX')[0]).toBe('OBX|1|CWE|49541-6^Fasting status - Reported^LN||N^No^HL70136||||||F');
+    expect(segmentsNamed(message, 'OBX')[0]).toBe('OBX|1|CE|49541-6^Fasting status - Reported^LN||N^No^HL70136||||||F');
     expect(parseOrm(message).tests.map((t) => t.priority)).toEqual(['stat', 'stat']);
   });
 
   it('does not add fasting when a question already answers it, nor when it is unknown', () => {
     const answered = buildOrm(
       order({
-        tests: [{ code: 'GLU', name: 'Glucose', questionAnswers: [{ code: '49541-6', question: 'Fasting', codingSystem: 'LN', valueType: 'CWE', value: 'N', answerText: 'No' }] }],
+        tests: [{ code: 'GLU', name: 'Glucose', questionAnswers: [{ code: '49541-6', question: 'Fasting', codingSystem: 'LN', valueType: 'CE', value: 'N', answerText: 'No' }] }],
       }),
     );
-    expect(segmentsNamed(answered, 'OBX')).toEqual(['OBX|1|CWE|49541-6^Fasting^LN||N^No^L||||||F']);
+    expect(segmentsNamed(answered, 'OBX')).toEqual(['OBX|1|CE|49541-6^Fasting^LN||N^No^L||||||F']);
     const unknown = buildOrm(order({ collection: { collectedAt: '2026-11-25T14:00:00Z' }, tests: [{ code: 'GLU', name: 'Glucose' }] }));
     expect(segmentsNamed(unknown, 'OBX')).toEqual([]);
   });
@@ -128,10 +127,9 @@ describe('buildOrm', () => {
     expect(segmentsNamed(message, 'OBX')).toEqual([
       'OBX|1|DT|LMP^Last menstrual period^L||20261101||||||F',
       'OBX|2|ST|SRC^Source^L||Left arm||||||F',
-      'OBX|3|CWE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F',
-      'OBX|4|CWE|ABN^Advance Beneficiary Notice^L||REFUSED^Refused to sign; modifier GZ^L||||||F',
-      'OBX|1|CWE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F',
-      'OBX|2|CWE|ABN^Advance Beneficiary Notice^L||NOT_OBTAINED^Not obtained; modifier GY^L||||||F',
+      'OBX|3|CE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F',
+      'OBX|4|CE|ABN^Advance Beneficiary Notice^L||REFUSED^Refused to sign; modifier GZ^L||||||F',
+      'OBX|1|CE|ABN^Advance Beneficiary Notice^L||NOT_OBTAINED^Not obtained; modifier GY^L||||||F',
     ]);
     expect(parseOrm(message).tests.map((t) => t.modifiers)).toEqual([['GZ'], ['GY']]);
   });
@@ -154,7 +152,7 @@ describe('buildOrm', () => {
             code: 'TSH',
             name: 'TSH',
             comments: ['Hemolyzed sample redrawn'],
-            questionAnswers: [{ code: 'Q1', question: 'Site', valueType: 'CWE', value: 'L' }],
+            questionAnswers: [{ code: 'Q1', question: 'Site', valueType: 'CE', value: 'L' }],
             abn: { status: 'signed', option: 2, modifier: 'GA' },
           },
           { code: 'T4', name: 'Free T4', abn: { status: 'signed', modifier: 'GA' } },
@@ -162,7 +160,7 @@ describe('buildOrm', () => {
       }),
     );
     expect(lines(message)).toEqual([
-      'MSH|^~\\&|LABLINK|CLIENTS|LIS|05D0000000|20261125093000-0500||ORM^O01^ORM_O01|R24A7K9QX-N1|T|2.5.1',
+      'MSH|^~\\&|LABLINK|CLIENTS|LIS|05D0000000|20261125093000-0500||ORM^O01^ORM_O01|R24A7K9QX-N1|T|2.5.1||||||UNICODE UTF-8',
       'PID|1||P-2^^^LABLINK^MR||Roe^Ann||19800102|F',
       'PV1|1|O||||||||||||||||||P',
       'GT1|1||Roe^Ann||||||||SEL',
@@ -170,12 +168,12 @@ describe('buildOrm', () => {
       `OBR|1|R24A7K9QX^LABLINK||TSH^TSH^L|||||||L|||||${provider}|||||||||||^^^^^R||||||||||||||||||GA^^HCPCS`,
       'NTE|1|L|Hemolyzed sample redrawn',
       'DG1|1||E11.9^^I10|||W',
-      'OBX|1|CWE|Q1^Site^L||L^^L||||||F',
-      'OBX|2|CWE|ABN^Advance Beneficiary Notice^L||SIGNED-2^Signed, option 2; modifier GA^L||||||F',
+      'OBX|1|CE|Q1^Site^L||L^^L||||||F',
+      'OBX|2|CE|ABN^Advance Beneficiary Notice^L||SIGNED-2^Signed, option 2; modifier GA^L||||||F',
       orc,
       `OBR|2|R24A7K9QX^LABLINK||T4^Free T4^L|||||||L|||||${provider}|||||||||||^^^^^R||||||||||||||||||GA^^HCPCS`,
       'DG1|1||E11.9^^I10|||W',
-      'OBX|1|CWE|ABN^Advance Beneficiary Notice^L||SIGNED-1^Signed, option 1; modifier GA^L||||||F',
+      'OBX|1|CE|ABN^Advance Beneficiary Notice^L||SIGNED-1^Signed, option 1; modifier GA^L||||||F',
     ]);
   });
 
@@ -227,7 +225,7 @@ describe('buildCancel', () => {
 
   it('sends ORC CA with the reason for every test, without answers, under its own control ID', () => {
     const message = buildCancel(cancel);
-    expect(lines(message)[0]).toBe('MSH|^~\\&|LABLINK|CLIENTS|LIS|05D0000000|20261125100000-0500||ORM^O01^ORM_O01|R24A7K9QX-C1|P|2.5.1');
+    expect(lines(message)[0]).toBe('MSH|^~\\&|LABLINK|CLIENTS|LIS|05D0000000|20261125100000-0500||ORM^O01^ORM_O01|R24A7K9QX-C1|P|2.5.1||||||UNICODE UTF-8');
     expect(segmentsNamed(message, 'ORC').map((orc) => orc.split('|').slice(0, 3).concat(orc.split('|')[16]!))).toEqual([
       ['ORC', 'CA', 'R24A7K9QX^LABLINK', '^Entered for the wrong patient'],
       ['ORC', 'CA', 'R24A7K9QX^LABLINK', '^Entered for the wrong patient'],
@@ -297,7 +295,7 @@ describe('buildOrm refuses input that cannot make a valid order', () => {
     ['an empty answer', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'ST', value: '' }] }] }, 'tests[0].questionAnswers[0].value: the answer is required'],
     ['a numeric answer that is not a number', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'NM', value: '12h' }] }] }, 'tests[0].questionAnswers[0].value: "12h" is not a number'],
     ['a date answer that is not a date', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'DT', value: '11/01/2026' }] }] }, 'tests[0].questionAnswers[0].value: "11/01/2026" is not a date of the form YYYY-MM-DD'],
-    ['an unknown answer type', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'XX' as 'ST', value: 'v' }] }] }, 'tests[0].questionAnswers[0].valueType: "XX" is not ST, NM, DT or CWE'],
+    ['an unknown answer type', { tests: [{ code: 'T', name: 'T', questionAnswers: [{ code: 'Q', question: 'Q', valueType: 'XX' as 'ST', value: 'v' }] }] }, 'tests[0].questionAnswers[0].valueType: "XX" is not ST, NM, DT or CE'],
     ['no sender at all', { sender: undefined as unknown as OrderMessageInput['sender'] }, 'sender.application: the application name is required'],
     ['no receiver at all', { receiver: undefined as unknown as OrderMessageInput['receiver'] }, 'receiver.application: the application name is required'],
     ['no patient at all', { patient: undefined as unknown as OrderMessageInput['patient'] }, "patient.id: the patient's id is required"],

@@ -10,14 +10,15 @@ import { Hl7Error } from './errors.ts';
 import { segment, type FieldValue, type Repetition } from './fields.ts';
 import type { Hl7Segment } from './library.ts';
 import { header, MAX_CONTROL_ID_LENGTH, serialize } from './message.ts';
+import { FASTING_LOINC } from '../lab/fasting.ts';
+import { degreeOf } from './degree.ts';
 import { checkCancelInput, checkOrderInput, dottedIcd10 } from './order-check.ts';
 import type { Address, CancelMessageInput, OrderMessageInput, OrderTest, PersonName } from './order-types.ts';
 
 /** N: the order (ORC NW); C: its cancellation (ORC CA). */
 export type OrderEvent = 'N' | 'C';
 
-/** LOINC "Fasting status - Reported", the answer laboratories take for fasting. */
-export const FASTING_LOINC = '49541-6';
+export { FASTING_LOINC };
 /** The local code of the OBX that carries a test's ABN status. */
 export const ABN_OBSERVATION_CODE = 'ABN';
 /** The OID of the NPI as an assigning authority (XCN.9). */
@@ -51,10 +52,17 @@ function phone(value: string | null | undefined): FieldValue {
   return value ? [value, 'WPN', 'PH'] : null;
 }
 
-/** XCN of the ordering provider with the NPI as identifier type and authority. */
+/**
+ * XCN of the ordering provider with the NPI as identifier type and authority; XCN-7 the
+ * degree as a code of table 0360, XCN-21 the credential as written ("M.D.", "PA-C").
+ */
 function providerXcn(input: OrderMessageInput): Repetition {
   const p = input.orderingProvider;
-  return [p.npi, p.lastName, p.firstName, p.middleName ?? null, null, null, p.credential ?? null, null, NPI_AUTHORITY, null, null, null, 'NPI'];
+  const degree = degreeOf(p.credential);
+  const xcn: Array<Repetition[number]> = [p.npi, p.lastName, p.firstName, p.middleName ?? null, null, null, degree.code, null, NPI_AUTHORITY, null, null, null, 'NPI'];
+  // The text as written, where the code does not already say it.
+  if (degree.text && degree.text !== degree.code) xcn[20] = degree.text;
+  return xcn;
 }
 
 function patientSegments(input: OrderMessageInput): Hl7Segment[] {
@@ -119,28 +127,34 @@ function obx(setId: number, valueType: string, code: Repetition, value: FieldVal
   return segment('OBX', { 1: String(setId), 2: valueType, 3: code, 5: value, 6: units ? [units] : null, 11: 'F' });
 }
 
+/** The test whose OBR carries the fasting fact: the first that asks for it, else the first. */
+function fastingTest(input: OrderMessageInput): OrderTest | undefined {
+  return input.tests.find((test) => test.asksFasting) ?? input.tests[0];
+}
+
 function answerSegments(input: OrderMessageInput, test: OrderTest): Hl7Segment[] {
   const segments: Hl7Segment[] = [];
   const answers = test.questionAnswers ?? [];
   for (const answer of answers) {
     const value: FieldValue =
-      answer.valueType === 'CWE'
+      answer.valueType === 'CE'
         ? [answer.value, answer.answerText ?? null, 'L']
         : answer.valueType === 'DT'
           ? formatHl7Date(answer.value)
           : answer.value;
     segments.push(obx(segments.length + 1, answer.valueType, [answer.code, answer.question, answer.codingSystem ?? 'L'], value, answer.units ?? null));
   }
+  // One fact, sent once: under the OBR of the (first) test that asks for it.
   const fasting = input.collection?.fasting;
-  if (typeof fasting === 'boolean' && !answers.some((a) => a.code === FASTING_LOINC)) {
+  if (typeof fasting === 'boolean' && test === fastingTest(input) && !answers.some((a) => a.code === FASTING_LOINC)) {
     const yn: Repetition = fasting ? ['Y', 'Yes', 'HL70136'] : ['N', 'No', 'HL70136'];
-    segments.push(obx(segments.length + 1, 'CWE', [FASTING_LOINC, 'Fasting status - Reported', 'LN'], yn));
+    segments.push(obx(segments.length + 1, 'CE', [FASTING_LOINC, 'Fasting status - Reported', 'LN'], yn));
   }
   if (test.abn) {
     const { status, option, modifier } = test.abn;
     const label = status === 'signed' ? `Signed, option ${option ?? 1}` : status === 'refused' ? 'Refused to sign' : 'Not obtained';
     const code = status === 'signed' ? `SIGNED-${option ?? 1}` : status.toUpperCase();
-    segments.push(obx(segments.length + 1, 'CWE', [ABN_OBSERVATION_CODE, 'Advance Beneficiary Notice', 'L'], [code, `${label}; modifier ${modifier}`, 'L']));
+    segments.push(obx(segments.length + 1, 'CE', [ABN_OBSERVATION_CODE, 'Advance Beneficiary Notice', 'L'], [code, `${label}; modifier ${modifier}`, 'L']));
   }
   return segments;
 }

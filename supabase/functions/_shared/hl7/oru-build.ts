@@ -12,7 +12,7 @@ import type { Sex } from './order-types.ts';
 import type { AbnormalFlag, Attachment, CodedValue, ObservationStatus, ResultStatus } from './result-types.ts';
 
 export interface ObservationInput {
-  valueType: 'NM' | 'ST' | 'TX' | 'FT' | 'CWE' | 'SN' | 'DT' | 'ED';
+  valueType: 'NM' | 'ST' | 'TX' | 'FT' | 'CE' | 'CWE' | 'SN' | 'DT' | 'ED';
   code: string;
   codeText: string;
   /** Default LN (LOINC). */
@@ -65,6 +65,26 @@ export interface OruInput {
 
 const SN = /^(<=|>=|<>|<|>|=)?(-?\d+(?:\.\d+)?)?(?:([-+/.:])(-?\d+(?:\.\d+)?))?$/;
 
+/** LOINC "Laboratory report": how a laboratory codes the OBX that carries its report. */
+export const REPORT_LOINC = '11502-2';
+/** ED.5 is TX, at most 65,536 characters in v2.5.1: about 48 KB of a file, as Base64. */
+export const MAX_ED_DATA = 65_536;
+
+/**
+ * ED (v2.5.1 2.A.24) within the standard's tables: type of data AP (table 0191), subtype of
+ * table 0291 (which has no PDF: Octet-stream, the reader recognises the PDF by its bytes),
+ * encoding Base64 (table 0299), and the data no longer than TX allows.
+ */
+function encapsulated(value: Attachment, location: string): FieldValue {
+  const data = bytesToBase64(value.data);
+  if (data.length > MAX_ED_DATA) {
+    throw new Hl7Error(`the attachment is ${data.length} characters of Base64, more than the ${MAX_ED_DATA} an ED may carry in v2.5.1`, location);
+  }
+  const [type = 'application'] = value.mediaType.split('/');
+  const subtypes: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/tiff': 'TIFF', 'text/html': 'HTML', 'text/xml': 'XML', 'application/rtf': 'RTF', 'application/postscript': 'PostScript' };
+  return [null, type === 'image' ? 'IM' : type === 'text' ? 'TEXT' : 'AP', subtypes[value.mediaType] ?? 'Octet-stream', 'Base64', data];
+}
+
 function isAttachment(value: ObservationInput['value']): value is Attachment {
   return typeof value === 'object' && 'data' in value;
 }
@@ -73,11 +93,10 @@ function observationValue(obs: ObservationInput, location: string): FieldValue {
   const value = obs.value;
   if (obs.valueType === 'ED') {
     if (!isAttachment(value)) throw new Hl7Error('an ED value must be an attachment', location);
-    const [type = 'application', subtype = 'octet-stream'] = value.mediaType.split('/');
-    return [null, type === 'application' ? 'AP' : type.toUpperCase(), subtype.toUpperCase(), 'Base64', bytesToBase64(value.data)];
+    return encapsulated(value, location);
   }
-  if (obs.valueType === 'CWE') {
-    if (typeof value !== 'object' || isAttachment(value)) throw new Hl7Error('a CWE value must be a coded value', location);
+  if (obs.valueType === 'CE' || obs.valueType === 'CWE') {
+    if (typeof value !== 'object' || isAttachment(value)) throw new Hl7Error(`a ${obs.valueType} value must be a coded value`, location);
     return [value.code, value.text, value.system];
   }
   if (typeof value !== 'string') throw new Hl7Error(`a ${obs.valueType} value must be text`, location);

@@ -53,7 +53,9 @@ function readAttachment(obx: SegmentView): Attachment {
   }
   const data = base64ToBytes(obx.text(5, 5));
   if (!data || data.length === 0) throw new Hl7Error('the encapsulated data is not valid Base64', obx.location(5, 5), '102');
-  const major = type === 'AP' || type === 'APPLICATION' || type === '' ? 'application' : type.toLowerCase();
+  // A PDF is a PDF by its bytes, whatever the subtype says (table 0291 of v2.5.1 has none for it).
+  if (new TextDecoder().decode(data.subarray(0, 5)) === '%PDF-') return { mediaType: 'application/pdf', data };
+  const major = type === 'AP' || type === 'APPLICATION' || type === '' ? 'application' : type === 'IM' ? 'image' : type.toLowerCase();
   return { mediaType: `${major}/${subtype || 'octet-stream'}`, data };
 }
 

@@ -216,7 +216,7 @@ describe('buildOru', () => {
   it('writes the message a laboratory sends', () => {
     const lines = buildOru(input).split('\r');
     expect(lines.slice(0, 7)).toEqual([
-      'MSH|^~\\&|LIS|05D0000000|LABLINK|CLIENTS|20261126131512+0000||ORU^R01^ORU_R01|LIS000185|P|2.5.1',
+      'MSH|^~\\&|LIS|05D0000000|LABLINK|CLIENTS|20261126131512+0000||ORU^R01^ORU_R01|LIS000185|P|2.5.1||||||UNICODE UTF-8',
       "PID|1||P-1001^^^LABLINK^MR||O'Brien^Mary||19500203|F",
       'ORC|RE|R24A7K9QX^LABLINK|A26110512^LIS||CM',
       'OBR|1|R24A7K9QX^LABLINK|A26110512^LIS|BMP^Basic metabolic panel^L|||20261125140000+0000|||||||||||||||20261126130000+0000|||F',
@@ -225,7 +225,7 @@ describe('buildOru', () => {
       'NTE|1|L|Called to Dr Doe',
     ]);
     expect(lines[7]).toBe('OBX|2|SN|2160-0^Creatinine^LN||<^0.2|mg/dL^mg/dL^UCUM|||||P|||20261125140000+0000');
-    expect(lines[10]).toBe(`OBX|5|ED|PDF^Report^L||^AP^PDF^Base64^${PDF_BASE64}||||||F|||20261125140000+0000`);
+    expect(lines[10]).toBe(`OBX|5|ED|PDF^Report^L||^AP^Octet-stream^Base64^${PDF_BASE64}||||||F|||20261125140000+0000`);
   });
 
   it('is read back by parseOru as it was written', () => {
@@ -254,5 +254,16 @@ describe('buildOru', () => {
     expect(withValue({ valueType: 'CWE', code: 'X', codeText: 'X', value: 'text', status: 'F' })).toThrow('orders[0].observations[0].value: a CWE value must be a coded value');
     expect(withValue({ valueType: 'ST', code: 'X', codeText: 'X', value: { code: 'A', text: 'A', system: 'L' }, status: 'F' })).toThrow('orders[0].observations[0].value: a ST value must be text');
     expect(() => buildOru({ ...input, orders: [] })).toThrow('orders: a result message needs at least one order');
+    // ED.5 is TX: at most 65,536 characters of Base64 in v2.5.1.
+    const large = { mediaType: 'application/pdf', data: new Uint8Array(49_153) };
+    expect(withValue({ valueType: 'ED', code: '11502-2', codeText: 'Laboratory report', value: large, status: 'F' })).toThrow('orders[0].observations[0].value: the attachment is 65540 characters of Base64, more than the 65536 an ED may carry in v2.5.1');
+  });
+
+  it('reads a PDF report by its bytes, whatever subtype the laboratory gives it', () => {
+    const ed = (subtype: string) => LAB_ORU.replace(/\^AP\^[^^]*\^Base64\^/, `^AP^${subtype}^Base64^`);
+    for (const subtype of ['PDF', 'Octet-stream', '', 'pdf']) {
+      const report = parseOru(ed(subtype)).orders.flatMap((o) => o.observations).find((o) => o.valueType === 'ED');
+      expect(report?.attachment?.mediaType).toBe('application/pdf');
+    }
   });
 });

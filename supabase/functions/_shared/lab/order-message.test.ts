@@ -63,10 +63,10 @@ describe('orderMessageInput', () => {
     expect(input.tests.map((t) => t.code)).toEqual(['HBA1C', 'LIPID']);
     expect(input.tests[0]).toMatchObject({ name: 'Hemoglobin A1c', loinc: '4548-4', cpt: '83036', abn: null, questionAnswers: [] });
     expect(input.tests[1]?.abn).toEqual({ status: 'signed', option: 1, modifier: 'GA' });
-    expect(input.tests[1]?.questionAnswers).toEqual([
-      { code: 'FASTING', question: 'Is the patient fasting?', valueType: 'CWE', value: 'Y', answerText: 'Yes' },
-      { code: 'HOURS', question: 'Hours since last meal', valueType: 'NM', value: '12' },
-    ]);
+    // The fasting question's answer is the order's one fasting fact, not a second answer.
+    expect(input.tests[1]?.questionAnswers).toEqual([{ code: 'HOURS', question: 'Hours since last meal', valueType: 'NM', value: '12' }]);
+    expect(input.tests.map((t) => t.asksFasting)).toEqual([false, true]);
+    expect(input.collection?.fasting).toBe(true);
   });
 
   it('builds an ORM^O01 whose control ID carries the version and whose OBR-45 carries GA', () => {
@@ -74,7 +74,10 @@ describe('orderMessageInput', () => {
     expect(lines[0]).toContain('|ORM^O01^ORM_O01|R-7K-0042-N2|P|2.5.1');
     expect(lines.filter((l) => l.startsWith('OBR|'))).toHaveLength(2);
     expect(lines.find((l) => l.startsWith('OBR|2|'))).toMatch(/\|80061\^\^C4\|GA\^\^HCPCS$/);
-    expect(lines).toContain('OBX|3|CWE|ABN^Advance Beneficiary Notice^L||SIGNED-1^Signed, option 1; modifier GA^L||||||F');
+    // Fasting once, as LOINC 49541-6, under the test that asks for it.
+    expect(lines.filter((l) => l.includes('49541-6'))).toEqual(['OBX|2|CE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F']);
+    expect(lines.indexOf('OBX|2|CE|49541-6^Fasting status - Reported^LN||Y^Yes^HL70136||||||F')).toBeGreaterThan(lines.findIndex((l) => l.startsWith('OBR|2|')));
+    expect(lines).toContain('OBX|3|CE|ABN^Advance Beneficiary Notice^L||SIGNED-1^Signed, option 1; modifier GA^L||||||F');
   });
 
   it('falls back to the device’s modifier without a server verdict, and marks a test without ABN not obtained', () => {

@@ -16,6 +16,7 @@ import type {
   TestAbn,
 } from '../hl7/order-types.ts';
 import type { Endpoint } from '../hl7/message.ts';
+import { isFastingQuestion, orderFasting, withoutFastingAnswers } from './fasting.ts';
 import type { AnswerType } from './reference-types.ts';
 
 export interface OrderRowTest {
@@ -98,6 +99,8 @@ export interface CompendiumRow {
   loinc: string | null;
   cpt_codes: readonly string[];
   questions: ReadonlyArray<{ code: string; text: string; type: AnswerType }>;
+  specimen_type?: string | null;
+  container?: string | null;
 }
 
 export interface OrderRows {
@@ -155,7 +158,7 @@ function answerOf(answer: { question: string; value: string }, question: Compend
   switch (question?.type) {
     case 'yes-no': {
       const yes = /^(y|yes|true)$/i.test(answer.value.trim());
-      return { ...base, valueType: 'CWE', value: yes ? 'Y' : 'N', answerText: yes ? 'Yes' : 'No' };
+      return { ...base, valueType: 'CE', value: yes ? 'Y' : 'N', answerText: yes ? 'Yes' : 'No' };
     }
     case 'number':
       return Number.isFinite(Number(answer.value)) ? { ...base, valueType: 'NM', value: answer.value.trim() } : { ...base, valueType: 'ST', value: answer.value };
@@ -166,15 +169,16 @@ function answerOf(answer: { question: string; value: string }, question: Compend
   }
 }
 
-/** The test's modifier: the server's verdict when it made one, else the device's. */
-function modifierOf(order: OrderRow, test: OrderRowTest): AbnModifier | null {
+/** The test's modifier as the laboratory receives it: the server's verdict when it made one, else the device's. */
+export function sentModifier(order: Pick<OrderRow, 'server_check'>, test: OrderRowTest): AbnModifier | null {
   const server = order.server_check?.tests?.find((line) => line.code === test.code);
   const value = server ? server.modifier : (test.modifiers ?? []).map((line) => line.modifier).find((m) => m) ?? null;
   return value === 'GA' || value === 'GZ' || value === 'GY' ? value : null;
 }
 
-function abnOf(order: OrderRow, test: OrderRowTest): TestAbn | null {
-  const modifier = modifierOf(order, test);
+/** The test's ABN as the laboratory receives it (ABN OBX, modifier): signed, refused, or not obtained. */
+export function sentAbn(order: Pick<OrderRow, 'server_check' | 'abn'>, test: OrderRowTest): TestAbn | null {
+  const modifier = sentModifier(order, test);
   if (!modifier) return null;
   const abn = order.abn && order.abn.tests.includes(test.code) ? order.abn : null;
   if (!abn) return { status: 'not_obtained', option: null, modifier };
@@ -210,8 +214,12 @@ export function orderMessageInput(rows: OrderRows, options: MessageOptions): Ord
       name: entry?.name ?? test.name ?? test.code,
       loinc: entry?.loinc ?? null,
       cpt: (test.cpt_codes ?? entry?.cpt_codes ?? [])[0] ?? null,
-      questionAnswers: order.answers.filter((a) => a.test === test.code && a.value.trim() !== '').map((a) => answerOf(a, questions.get(a.question))),
-      abn: abnOf(order, test),
+      // The fasting question's answer is the order's fasting fact, sent once on its own.
+      questionAnswers: withoutFastingAnswers(order.answers.filter((a) => a.test === test.code && a.value.trim() !== '')).map((a) => answerOf(a, questions.get(a.question))),
+      asksFasting: (entry?.questions ?? []).some((q) => isFastingQuestion(q.code)) || order.answers.some((a) => a.test === test.code && isFastingQuestion(a.question)),
+      specimenType: test.specimen_type ?? entry?.specimen_type ?? null,
+      container: test.container ?? entry?.container ?? null,
+      abn: sentAbn(order, test),
     };
   });
   const org = organization.practice_address;
@@ -247,8 +255,7 @@ export function orderMessageInput(rows: OrderRows, options: MessageOptions): Ord
       phone: organization.phone,
     },
     priority: order.priority === 'stat' ? 'stat' : 'routine',
-    // The fasting flag goes as LOINC 49541-6 unless a FASTING order question already says it.
-    collection: { collectedAt: order.collected_at, collectedBy: order.collected_by, fasting: order.answers.some((a) => a.question === 'FASTING') ? null : order.fasting },
+    collection: { collectedAt: order.collected_at, collectedBy: order.collected_by, fasting: orderFasting(order) },
     tests,
     diagnoses: order.diagnoses.map((code) => ({ code })),
     comments: order.comments?.trim() ? [order.comments.trim()] : [],

@@ -10,7 +10,7 @@ describe('readLisSettings', () => {
   it('reads host, port, TLS and the receiver, with defaults', () => {
     expect(readLisSettings(env({ LIS_MLLP_HOST: 'lis.example', LIS_MLLP_PORT: '6661' }))).toEqual({
       ok: true,
-      settings: { host: 'lis.example', port: 6661, tls: null, ackTimeoutMs: 10_000, retries: 1, receiver: { application: 'LIS', facility: 'LAB' }, processingId: 'P' },
+      settings: { host: 'lis.example', port: 6661, tls: null, ackTimeoutMs: 10_000, retries: 1, connections: 4, receiver: { application: 'LIS', facility: 'LAB' }, processingId: 'P' },
     });
     const tls = readLisSettings(env({ LIS_MLLP_HOST: 'h', LIS_MLLP_PORT: '1', LIS_MLLP_TLS: 'true', LIS_MLLP_CA_CERT: 'PEM', LIS_RECEIVING_FACILITY: '05D0000000', LIS_PROCESSING_ID: 'T' }));
     expect(tls).toMatchObject({ ok: true, settings: { tls: { caCerts: ['PEM'] }, receiver: { application: 'LIS', facility: '05D0000000' }, processingId: 'T' } });
@@ -19,7 +19,10 @@ describe('readLisSettings', () => {
   it('refuses a missing host or port and bad numbers, with the reason', () => {
     expect(readLisSettings(env({ LIS_MLLP_PORT: '6661' }))).toEqual({ ok: false, problem: 'LIS_MLLP_HOST and LIS_MLLP_PORT must name the laboratory’s MLLP listener.' });
     expect(readLisSettings(env({ LIS_MLLP_HOST: 'h', LIS_MLLP_PORT: '70000' })).ok).toBe(false);
-    expect(readLisSettings(env({ LIS_MLLP_HOST: 'h', LIS_MLLP_PORT: '1', LIS_ACK_TIMEOUT_MS: '5' }))).toEqual({ ok: false, problem: 'LIS_ACK_TIMEOUT_MS (100–300000) and LIS_MLLP_RETRIES (0–10) must be whole numbers.' });
+    const numbers = { ok: false, problem: 'LIS_ACK_TIMEOUT_MS (100–300000), LIS_MLLP_RETRIES (0–10) and LIS_MLLP_CONNECTIONS (1–16) must be whole numbers.' };
+    expect(readLisSettings(env({ LIS_MLLP_HOST: 'h', LIS_MLLP_PORT: '1', LIS_ACK_TIMEOUT_MS: '5' }))).toEqual(numbers);
+    expect(readLisSettings(env({ LIS_MLLP_HOST: 'h', LIS_MLLP_PORT: '1', LIS_MLLP_CONNECTIONS: '0' }))).toEqual(numbers);
+    expect(readLisSettings(env({ LIS_MLLP_HOST: 'h', LIS_MLLP_PORT: '1', LIS_MLLP_CONNECTIONS: '8' }))).toMatchObject({ ok: true, settings: { connections: 8 } });
     expect(readLisSettings(env({ LIS_MLLP_HOST: 'h', LIS_MLLP_PORT: '1', LIS_PROCESSING_ID: 'X' }))).toEqual({ ok: false, problem: 'LIS_PROCESSING_ID must be P, T or D.' });
   });
 });

@@ -15,6 +15,8 @@ export interface LisSettings {
   ackTimeoutMs: number;
   /** Retries within one run (same bytes, same control ID), before the queue's backoff takes over. */
   retries: number;
+  /** MLLP connections a run sends on at once, one message in flight on each (LIS_MLLP_CONNECTIONS). */
+  connections: number;
   receiver: Endpoint;
   processingId: ProcessingId;
 }
@@ -33,7 +35,10 @@ export function readLisSettings(get: (name: string) => string | undefined): Sett
   if (!host || !port) return { ok: false, problem: 'LIS_MLLP_HOST and LIS_MLLP_PORT must name the laboratory’s MLLP listener.' };
   const ackTimeoutMs = wholeNumber(get('LIS_ACK_TIMEOUT_MS'), 10_000, 100, 300_000);
   const retries = wholeNumber(get('LIS_MLLP_RETRIES'), 1, 0, 10);
-  if (ackTimeoutMs === null || retries === null) return { ok: false, problem: 'LIS_ACK_TIMEOUT_MS (100–300000) and LIS_MLLP_RETRIES (0–10) must be whole numbers.' };
+  const connections = wholeNumber(get('LIS_MLLP_CONNECTIONS'), 4, 1, 16);
+  if (ackTimeoutMs === null || retries === null || connections === null) {
+    return { ok: false, problem: 'LIS_ACK_TIMEOUT_MS (100–300000), LIS_MLLP_RETRIES (0–10) and LIS_MLLP_CONNECTIONS (1–16) must be whole numbers.' };
+  }
   const processing = (get('LIS_PROCESSING_ID') || 'P').trim();
   if (processing !== 'P' && processing !== 'T' && processing !== 'D') return { ok: false, problem: 'LIS_PROCESSING_ID must be P, T or D.' };
   const ca = get('LIS_MLLP_CA_CERT')?.trim();
@@ -46,6 +51,7 @@ export function readLisSettings(get: (name: string) => string | undefined): Sett
       tls,
       ackTimeoutMs,
       retries,
+      connections,
       receiver: {
         application: get('LIS_RECEIVING_APPLICATION')?.trim() || DEFAULT_LIS_ENDPOINT.application,
         facility: get('LIS_RECEIVING_FACILITY')?.trim() || DEFAULT_LIS_ENDPOINT.facility,
