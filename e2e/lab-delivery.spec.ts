@@ -4,9 +4,15 @@
  * laboratory" with the laboratory's text, the order page shows that text, and after the
  * correction the admin presses "Resend to laboratory": the order goes again as its next
  * version and the page shows it received. Screenshots of the refused order (light and dark).
+ * Issue 44, the other way: the laboratory sends a result for a known order but another
+ * patient (signed, as its interface engine does); the server answers AE naming PID and
+ * files nothing on the order; the admin finds it in the result queue with both identities
+ * side by side. Screenshots of the queue (light and dark).
  */
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { buildOru } from '../supabase/functions/_shared/hl7/oru-build.ts';
+import { signInbound } from '../supabase/functions/_shared/lis/inbound-signature.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
 import { ADMIN, signIn } from './support/session.ts';
 
@@ -80,4 +86,29 @@ test('an order the laboratory refused shows its text, and an admin resends it', 
   await expect(page.getByTestId('order-lab-delivery-text')).toContainText(`Received by the laboratory`, { timeout: 30_000 });
   await expect(page.getByTestId('order-lab-delivery-text')).toContainText(`(message ${requisition}-N2)`);
   await expect(page.getByRole('button', { name: 'Resend to laboratory' })).toHaveCount(0);
+
+  // A result for this order, but it names another patient: never filed, queued for a person.
+  const oru = buildOru({
+    controlId: `MM${Date.now()}`, sentAt: new Date(), sender: { application: 'SIMLIS', facility: 'LAB' }, receiver: { application: 'LABLINK', facility: 'CLIENTS' },
+    patient: { id: 'P-9-0417', authority: 'LABLINK', lastName: 'Doe', firstName: 'Jane', birthDate: '1980-01-01', sex: 'F' },
+    orders: [{
+      placerOrderNumber: requisition, fillerOrderNumber: 'MM-1', testCode: 'TSH', testName: 'Thyroid-stimulating hormone (TSH)', resultStatus: 'F', collectedAt: new Date(),
+      observations: [{ valueType: 'NM', code: '3016-3', codeText: 'TSH', value: '2.1', units: 'mIU/L', referenceRange: '0.4-4.0', status: 'F' }],
+    }],
+  });
+  const answer = await fetch(`${STACK_URL}/functions/v1/lis-inbound`, { method: 'POST', headers: await signInbound(oru, ['local-lis-shared-secret']), body: oru });
+  const ack = await answer.text();
+  expect(ack).toContain('MSA|AE|');
+  expect(ack).toContain(`PID-3: Order ${requisition} is for WHITFIELD, ELEANOR 1946-05-14; the result names DOE, JANE 1980-01-01`);
+  expect(await rest<unknown[]>(`results?order_id=eq.${order?.id}&select=id`)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Result queue', exact: true }).first().click();
+  const queued = page.getByTestId('queued-message').filter({ hasText: requisition });
+  await expect(queued).toBeVisible({ timeout: 30_000 });
+  await expect(queued).toContainText('Another patient');
+  await expect(queued.getByTestId('queue-order-patient')).toHaveText('WHITFIELD, ELEANOR 1946-05-14');
+  await expect(queued.getByTestId('queue-message-patient')).toHaveText('DOE, JANE 1980-01-01');
+  await expect(queued.getByRole('group', { name: 'The order’s patient and the result’s patient' })).toContainText(`The order ${requisition} is for`);
+  await queued.scrollIntoViewIfNeeded();
+  for (const scheme of ['light', 'dark'] as const) await shoot(page, 'result-queue-mismatch', scheme);
 });

@@ -9,11 +9,18 @@
  * it once, and the order page shows it received. The requisition printed offline opens as a
  * PDF made on the device, and its print reaches the audit trail once online; the signed
  * ABN's scan is attached offline, waits on the device, and is uploaded once online through
- * protected-files (staff download it the same way). Screenshots of the entry page
+ * protected-files (staff download it the same way). Issue 44: the fasting question is asked
+ * once (not again under Collection); the ABN signature starts empty and must be chosen;
+ * meanwhile the laboratory's server knows of lipid panels this device has not seen, so its
+ * Medicare check puts GZ on the lipid panel: the order page says so and that the requisition
+ * printed offline is out of date, and a reprint carries the GZ the laboratory received.
+ * Screenshots of the entry page
  * (light and dark, 1280 and 768 wide)
  * go to test-results for a person to look at.
  */
+import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { readPdf } from '../tests/helpers/pdf-reading.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
 import { signIn, STAFF } from './support/session.ts';
 
@@ -141,7 +148,12 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await expect(page.getByRole('button', { name: 'Submit order' })).toBeDisabled();
 
   await page.getByLabel('Is the patient fasting (nothing but water for 8 hours or more)?').selectOption('Yes');
+  // One fasting fact, asked once: the collection does not ask it again.
+  await expect(page.locator('#step-collection').getByLabel('Fasting', { exact: true })).toHaveCount(0);
   await page.getByLabel('The patient’s ABN choice').selectOption('1');
+  // A record of consent: nothing is assumed, the person who saw it signed chooses.
+  await expect(page.getByLabel('ABN signature')).toHaveValue('');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Choose whether the patient signed the ABN or refused to sign it.' })).toBeVisible();
   await page.getByLabel('ABN signature').selectOption('signed');
   await expect(page.getByRole('button', { name: 'Submit order' })).toBeDisabled();
   await page.getByLabel('Estimated cost of Hemoglobin A1c (USD)').fill('45.50');
@@ -179,6 +191,21 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
     body: JSON.stringify({ requisition, destination: null }),
   });
   expect(hold.ok).toBe(true);
+  // Meanwhile the laboratory's server learned of six lipid panels of the patient this device
+  // has not seen (another clinic's): Medicare's yearly limit is reached, the server says GZ.
+  const [whitfield] = await rest<Array<{ id: string }>>('patients?last_name=eq.Whitfield&first_name=eq.Eleanor&select=id');
+  const [record] = await rest<Array<{ id: string }>>(`providers?npi=eq.${PROVIDER_NPI}&select=id`);
+  const [capital] = await rest<Array<{ id: string }>>('organizations?legal_name=like.Capital%20Region*&select=id&limit=1');
+  const batch = randomInt(10_000, 99_999);
+  await rest('orders', {
+    method: 'POST',
+    body: JSON.stringify(Array.from({ length: 6 }, (_, i) => ({
+      requisition_number: `R-L${batch}-000${i + 1}`, status: 'resulted', organization_id: capital!.id, provider_id: record!.id, patient_id: whitfield!.id,
+      billing: 'client', tests: [{ code: 'LIPID', name: 'Lipid panel', cpt_codes: ['80061'] }], diagnoses: [], priority: 'routine',
+      collected_at: new Date(Date.now() - (i + 2) * 20 * 86_400_000).toISOString(),
+    }))),
+  });
+
   await context.setOffline(false);
   await expect(page.getByTestId('order-sync-state')).toHaveText('Sent', { timeout: 60_000 });
   const stored = await rest<Array<{ requisition_number: string; tests: Array<{ code: string; modifiers: Array<{ modifier: string | null }> }>; abn: unknown; server_check: unknown }>>(
@@ -210,7 +237,26 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await expect
     .poll(async () => (await rest<Array<{ action: string }>>(`access_log?row_id=eq.${orderId}&action=eq.printed_requisition&select=action`)).length, { timeout: 30_000 })
     .toBe(1);
-  expect(stored[0]?.server_check).toMatchObject({ medicare: true, eligibility: { status: 'eligible' }, disagreements: [] });
+  expect(stored[0]?.server_check).toMatchObject({
+    medicare: true,
+    eligibility: { status: 'eligible' },
+    tests: [{ code: 'HBA1C', modifier: 'GA' }, { code: 'LIPID', status: 'frequency-exceeded', modifier: 'GZ' }],
+  });
+  // The order page says what the laboratory's check changed, and that the requisition printed offline is out of date.
+  const verdict = page.getByTestId('order-server-verdict');
+  await expect(verdict).toContainText('Lipid panel (LIPID): the laboratory received modifier GZ (no ABN obtained: Medicare is expected to deny it); this device had set no modifier', { timeout: 30_000 });
+  await expect(page.getByTestId('order-out-of-date')).toHaveText('Out of date: the printed requisition, made from this device’s check. Print it again: it now shows what the laboratory received.');
+  await expect(verdict).not.toContainText('frequency-exceeded');
+  await shoot(page, 'order-out-of-date', 1280, 'light');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The reprint is what the laboratory received.
+  const [reprint] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Print requisition' }).click()]);
+  const bytes = await reprint.evaluate(async () => Array.from(new Uint8Array(await (await fetch(location.href)).arrayBuffer())));
+  await reprint.close();
+  const paper = (await readPdf(new Uint8Array(bytes))).pages.flatMap((pdfPage) => pdfPage.texts).join('\n');
+  expect(paper).toContain('CPT: 83036-GA');
+  expect(paper).toContain('CPT: 80061-GZ');
+  expect(paper).toContain('HBA1C: signed, option 1; modifier GA; LIPID: not obtained; modifier GZ');
   expect((await rest<unknown[]>(`orders?id=eq.${orderId}&select=id`)).length).toBe(1);
 
   // Issue 32: the server sends it to the laboratory (the scheduler's lis-deliver, run now
@@ -224,6 +270,8 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   const taken = (await lis.json()) as Array<{ controlId: string; ackCode: string; text: string }>;
   expect(taken.map((m) => [m.controlId, m.ackCode])).toEqual([[`${requisition}-N1`, 'AA']]);
   expect(taken[0]?.text.split('\r').find((line) => line.startsWith('OBR|1|'))).toMatch(/\|GA\^\^HCPCS$/);
+  // …as the reprint says: GZ on the lipid panel.
+  expect(taken[0]?.text.split('\r').find((line) => line.startsWith('OBR|2|'))).toMatch(/\|GZ\^\^HCPCS$/);
   await shoot(page, 'order-received', 1280, 'light');
   await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -14,6 +14,7 @@ import type { DashboardFigures } from './measure-dashboard.ts';
 import type { EditSyncFigures } from './measure-edit-sync.ts';
 import type { NewDeviceFigures } from './measure-new-device.ts';
 import { BASELINE_DEBOUNCE_MS, type BaselineSearchFigures } from './measure-baseline-search.ts';
+import type { LabDeliveryFigures } from './measure-lis-delivery.ts';
 
 export interface SizeFigures {
   providers: number;
@@ -51,6 +52,8 @@ export interface BenchResult {
   patients?: PatientFigures;
   /** The orders phase (measure-orders.ts), after the patients: the order list and order entry's submit. */
   orders?: OrderFigures;
+  /** Issue 44: orders to the laboratory (measure-lis-delivery.ts), submit to AA on a stack of their own. */
+  labDelivery?: LabDeliveryFigures;
   /** Sizes whose measurement failed (timeouts on a loaded machine), with the error. */
   failures?: string[];
   budgets: Array<{ name: string; limit: number; value: number; unit: string; met: boolean }>;
@@ -117,7 +120,28 @@ export function budgets(result: Omit<BenchResult, 'budgets' | 'totalSeconds'>): 
       { name: `order entry: Submit to "Waiting to send" (offline, median) ${at}`, limit: 500, value: orders.submitToWaiting.medianMs, unit: 'ms', met: false },
     );
   }
+  if (result.labDelivery) list.push(...labDeliveryBudgets(result.labDelivery));
   return list.map((budget) => ({ ...budget, met: budget.value <= budget.limit }));
+}
+
+/** Issue 44: a single order at the laboratory within 2 s (p95); a batch at 50 orders/s or more (20 ms an order); nothing sent twice. */
+export function labDeliveryBudgets(lab: LabDeliveryFigures): BenchResult['budgets'] {
+  const list: BenchResult['budgets'] = [
+    { name: `lab delivery: one order, submit to the laboratory's AA (p95 of ${lab.single.orders})`, limit: 2000, value: lab.single.p95Ms, unit: 'ms', met: false },
+    { name: `lab delivery: a batch of ${f(lab.batch.orders)}, time per order from its commit (50 orders/s = 20 ms)`, limit: 20, value: (lab.batch.seconds * 1000) / lab.batch.orders, unit: 'ms', met: false },
+    { name: 'lab delivery: messages the laboratory received twice', limit: 0, value: lab.duplicates.messagesSentTwice + lab.duplicates.duplicateAcks, unit: '', met: false },
+  ];
+  return list.map((budget) => ({ ...budget, met: budget.value <= budget.limit }));
+}
+
+export function labDeliveryLines(lab: LabDeliveryFigures): string[] {
+  return [
+    '',
+    'Orders to the laboratory (the wake alone, no scheduler tick):',
+    `  one at a time: submit to AA p50 / p95 / max ${f(lab.single.p50Ms)} / ${f(lab.single.p95Ms)} / ${f(lab.single.maxMs)} ms (${lab.single.orders} orders)`,
+    `  a batch of ${f(lab.batch.orders)} submitted in one transaction (${f(lab.batch.submitSeconds, 1)} s): ${f(lab.batch.ordersPerSecond, 1)} orders/s (${f(lab.batch.seconds, 1)} s from its commit to the last AA); each order's submit to AA p50 / p95 ${f(lab.batch.p50Ms)} / ${f(lab.batch.p95Ms)} ms`,
+    `  sent twice: ${lab.duplicates.messagesSentTwice} messages; duplicate acknowledgements: ${lab.duplicates.duplicateAcks}`,
+  ];
 }
 
 function patientLines(patients: PatientFigures, providerSearch: SearchFigures | undefined): string[] {
@@ -197,6 +221,7 @@ export function formatTable(result: BenchResult): string {
   if (result.organizations) lines.push(...organizationLines(result.organizations));
   if (result.patients) lines.push(...patientLines(result.patients, result.sizes.at(-1)?.search));
   if (result.orders) lines.push(...orderLines(result.orders));
+  if (result.labDelivery) lines.push(...labDeliveryLines(result.labDelivery));
   lines.push(`Baseline network: ${result.network.latencyMs} ms round trip, ${result.network.megabitsPerSecond} Mbit/s`, '', 'Budgets (ARCHITECTURE.md):');
   for (const budget of result.budgets) {
     lines.push(`  ${budget.met ? 'met   ' : 'MISSED'}  ${budget.name}: ${f(budget.value, 1)} ${budget.unit} (limit ${budget.limit} ${budget.unit})`);

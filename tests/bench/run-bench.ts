@@ -27,6 +27,11 @@
  * Per size, the dashboard's paint after an offline reload (measure-dashboard.ts: reload to the first
  * figure painted). After the directory sizes, the organization list at 5,000 organizations (measure-organizations.ts:
  * first sync, offline reload as a ratio of the run's baseline, organization search p95).
+ * Last, orders to the laboratory (measure-lis-delivery.ts, issue 44) on a stack of their own: single orders'
+ * submit to AA, a batch's orders per second, and nothing sent twice.
+ *   npm run bench -- --lab-orders 1000  the batch (1,000 by default, 100 with --smoke; 0 skips it)
+ *   npm run bench -- --lab-singles 20   single orders timed one by one (20 by default, 3 with --smoke)
+ *   npm run bench -- --only lab         only that part (no browser): its figures, budgets and JSON
  * Ports: BENCH_APP_PORT (4502), BENCH_STACK_PORT (54502).
  * VITE_PACKED_REPLICATION_META=on / off: the app built with RxDB's replication metadata packed
  * (src/db/packed) or on Dexie, one record per row, whatever database.ts's default (before/after runs).
@@ -61,6 +66,8 @@ import { measureEditSync } from './measure-edit-sync.ts';
 import { samplePatients, seedPatientsTo } from './seed-patients.ts';
 import { measureOrders, sampleOrders, seedOrdersTo, type OrderFigures } from './measure-orders.ts';
 import { measureOrganizations, ORGANIZATION_TARGET, seedOrganizationsTo, type OrganizationFigures } from './measure-organizations.ts';
+import { measureLabDelivery, type LabDeliveryFigures } from './measure-lis-delivery.ts';
+import { labDeliveryBudgets, labDeliveryLines } from './report.ts';
 
 const { values } = parseArgs({
   options: {
@@ -71,6 +78,9 @@ const { values } = parseArgs({
     'offline-runs': { type: 'string' },
     patients: { type: 'string' },
     orders: { type: 'string' },
+    'lab-orders': { type: 'string' },
+    'lab-singles': { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const smoke = values.smoke ?? false;
@@ -83,8 +93,25 @@ const patientCount = Number(values.patients ?? (smoke ? 1000 : 100_000));
 if (!Number.isInteger(patientCount) || patientCount < 0) throw new Error(`--patients must be a whole number, not ${values.patients}`);
 const orderCount = Number(values.orders ?? (smoke ? 1000 : 100_000));
 if (!Number.isInteger(orderCount) || orderCount < 0) throw new Error(`--orders must be a whole number, not ${values.orders}`);
+const labOrders = Number(values['lab-orders'] ?? (smoke ? 100 : 1000));
+const labSingles = Number(values['lab-singles'] ?? (smoke ? 3 : 20));
+if (!Number.isInteger(labOrders) || labOrders < 0 || !Number.isInteger(labSingles) || labSingles < 1) throw new Error('--lab-orders must be a whole number, --lab-singles one from 1');
+if (values.only !== undefined && values.only !== 'lab') throw new Error(`--only takes "lab", not ${values.only}`);
 const started = Date.now();
 const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${line}`);
+
+/** --only lab: the laboratory link's figures alone (no browser, a stack of their own). */
+async function labOnly(): Promise<number> {
+  const labDelivery = await measureLabDelivery({ batch: labOrders || 1000, singles: labSingles, log });
+  const budgets = labDeliveryBudgets(labDelivery);
+  const out = values.out ?? path.join(REPO_ROOT, 'bench-results', `bench-lab-${new Date(started).toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify({ startedAt: new Date(started).toISOString(), machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version }, labDelivery, budgets }, null, 2)}\n`);
+  console.log([...labDeliveryLines(labDelivery), '', 'Budgets:', ...budgets.map((b) => `  ${b.met ? 'met   ' : 'MISSED'}  ${b.name}: ${b.value.toFixed(1)} ${b.unit} (limit ${b.limit} ${b.unit})`)].join('\n'));
+  console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
+  return values.enforce && budgets.some((budget) => !budget.met) ? 1 : 0;
+}
+if (values.only === 'lab') process.exit(await labOnly().catch((error: unknown) => (console.error(error), 1)));
 
 const SYNCED_TABLES = ['organizations', 'providers', 'profiles', 'user_roles', 'provider_organization_memberships', 'provider_preferences', 'provider_delegate_approvals'];
 
@@ -260,6 +287,15 @@ try {
       log(`measuring ${orderCount.toLocaleString('en-US')} orders failed: ${failures.at(-1)}`);
     }
   }
+  let labDelivery: LabDeliveryFigures | undefined;
+  if (labOrders > 0 && failures.length === 0) {
+    try {
+      labDelivery = await measureLabDelivery({ batch: labOrders, singles: labSingles, log });
+    } catch (error) {
+      failures.push(`lab delivery: ${error instanceof Error ? error.message : String(error)}`);
+      log(`measuring the lab delivery failed: ${failures.at(-1)}`);
+    }
+  }
   const partial = {
     startedAt: new Date(started).toISOString(),
     machine: { cpus: os.cpus().length, loadAverage: os.loadavg(), chromium: env.browser.version(), node: process.version },
@@ -269,6 +305,7 @@ try {
     ...(organizations ? { organizations } : {}),
     ...(patients ? { patients } : {}),
     ...(orders ? { orders } : {}),
+    ...(labDelivery ? { labDelivery } : {}),
     ...(failures.length > 0 ? { failures } : {}),
   };
   const result: BenchResult = { ...partial, budgets: budgets(partial), totalSeconds: (Date.now() - started) / 1000 };

@@ -9,8 +9,8 @@
  */
 import { buildAck, markDuplicate, type AckCode } from '../../functions/_shared/hl7/ack.ts';
 import { Hl7Error, type ErrorCode } from '../../functions/_shared/hl7/errors.ts';
-import { parseMessage, SUPPORTED_VERSIONS } from '../../functions/_shared/hl7/message.ts';
-import { parseOrm, type ReceivedOrder } from '../../functions/_shared/hl7/orm-parse.ts';
+import { parseMessage, SUPPORTED_VERSIONS, type ParsedMessage } from '../../functions/_shared/hl7/message.ts';
+import { readOrm, type ReceivedOrder } from '../../functions/_shared/hl7/orm-parse.ts';
 import type { MllpReply } from '../mllp/listener.ts';
 import { catalogFor, type LabTest } from './catalog.ts';
 import { deliver, type DeliveryOptions, type LisDestination } from './delivery.ts';
@@ -126,11 +126,12 @@ export class LisEngine {
     const entry: ReceivedMessage = { receivedAt: new Date().toISOString(), controlId: null, messageType: null, placerOrderNumber: null, testCodes: [], ackCode: null, ackText: null, duplicate: false, fault: null, text };
     this.messages.push(entry);
     let order: ReceivedOrder | null = null;
+    let header: ParsedMessage | null = null;
     try {
-      const header = parseMessage(text);
+      header = parseMessage(text);
       entry.controlId = header.controlId;
       entry.messageType = `${header.messageCode}^${header.triggerEvent}`;
-      order = parseOrm(text);
+      order = readOrm(header);
       entry.placerOrderNumber = order.tests[0]?.placerOrderNumber ?? null;
       entry.testCodes = order.tests.map((t) => t.code);
     } catch {
@@ -162,7 +163,7 @@ export class LisEngine {
       entry.fault = 'ae';
       ack = buildAck(text, 'AE', fault.text, { errorCode: '207' });
     } else {
-      ack = this.judge(text, order);
+      ack = this.judge(text, header, order);
     }
     if (controlId) this.answered.set(controlId, ack);
     Object.assign(entry, this.ackSummary(ack));
@@ -190,19 +191,19 @@ export class LisEngine {
   }
 
   /** The first answer to a message seen for the first time. */
-  private judge(text: string, order: ReceivedOrder | null): string {
+  private judge(text: string, parsed: ParsedMessage | null, order: ReceivedOrder | null): string {
     try {
-      const header = parseMessage(text);
+      const header = parsed ?? parseMessage(text);
       if (header.messageCode !== 'ORM') throw new Refusal('AR', `Message type ${header.messageCode} is not accepted on this interface (ORM only)`, '200', 'MSH-9');
       if (header.triggerEvent !== 'O01') throw new Refusal('AR', `Event ${header.triggerEvent || '(none)'} is not accepted (O01 only)`, '201', 'MSH-9');
       if (!['P', 'T'].includes(header.processingId)) throw new Refusal('AR', `Processing ID "${header.processingId}" is not accepted (P or T)`, '202', 'MSH-11');
       if (!SUPPORTED_VERSIONS.includes(header.version)) throw new Refusal('AR', `HL7 version ${header.version} is not supported`, '203', 'MSH-12');
-      const parsed = order ?? parseOrm(text);
-      const unknown = parsed.tests.findIndex((t) => !this.catalog.has(t.code));
+      const received = order ?? readOrm(header);
+      const unknown = received.tests.findIndex((t) => !this.catalog.has(t.code));
       if (unknown !== -1) {
-        throw new Refusal('AE', `Unknown test code ${parsed.tests[unknown]!.code}`, '103', `OBR[${unknown + 1}]-4`);
+        throw new Refusal('AE', `Unknown test code ${received.tests[unknown]!.code}`, '103', `OBR[${unknown + 1}]-4`);
       }
-      const message = this.take(parsed);
+      const message = this.take(received);
       return buildAck(text, 'AA', message);
     } catch (error) {
       if (error instanceof Refusal) return buildAck(text, error.code, error.message, { errorCode: error.condition, errorLocation: error.location });
@@ -244,7 +245,8 @@ export class LisEngine {
     const now = new Date();
     const accession = `A${now.toISOString().slice(2, 10).replace(/-/g, '')}${String(this.sequence).padStart(4, '0')}`;
     const route = this.routes.get(placer);
-    const text = resultsFor(state.order, {
+    const order = state.order;
+    const options = {
       catalog: this.catalog,
       outcome: route?.outcome ?? this.settings.outcome,
       controlId: `LIS${accession.slice(1)}`,
@@ -253,7 +255,10 @@ export class LisEngine {
       facility: this.settings.facility,
       now: new Date(now.getTime() + this.settings.resultDelayMs),
       includeReport: this.settings.includeReport,
-    });
+    };
+    // Written when first needed (sent or looked at), from what was decided now: a laboratory
+    // taking orders at a burst does not write every report before answering the next order.
+    let text: string | null = null;
     const result: SentResult = {
       controlId: `LIS${accession.slice(1)}`,
       placerOrderNumber: placer,
@@ -265,7 +270,10 @@ export class LisEngine {
       ackCode: null,
       error: null,
       deliveredAt: null,
-      text,
+      get text() {
+        text ??= resultsFor(order, options);
+        return text;
+      },
     };
     state.result = result;
     this.results.push(result);

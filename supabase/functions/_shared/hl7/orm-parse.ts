@@ -6,7 +6,7 @@ import { hasValidCheckDigit } from '../npi.ts';
 import { parseHl7Date, parseHl7Time } from './datetime.ts';
 import { Hl7Error } from './errors.ts';
 import type { SegmentView } from './fields.ts';
-import { parseMessage, type Endpoint } from './message.ts';
+import { parseMessage, type Endpoint, type ParsedMessage } from './message.ts';
 
 export interface ReceivedTest {
   orderControl: 'NW' | 'CA';
@@ -80,7 +80,11 @@ function readTest(orc: SegmentView, obr: SegmentView, after: SegmentView[]): Rec
 }
 
 export function parseOrm(text: string): ReceivedOrder {
-  const parsed = parseMessage(text);
+  return readOrm(parseMessage(text));
+}
+
+/** parseOrm of a message already parsed (a receiver that read its header first parses once). */
+export function readOrm(parsed: ParsedMessage): ReceivedOrder {
   if (parsed.messageCode !== 'ORM' || parsed.triggerEvent !== 'O01') {
     throw new Hl7Error(`expected an ORM^O01, got ${parsed.messageCode}^${parsed.triggerEvent}`, 'MSH-9', '200');
   }
