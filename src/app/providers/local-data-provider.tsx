@@ -14,7 +14,9 @@ import { lacksAccess } from '../../lib/access/access.ts';
 import { onPasswordVerified } from '../../stores/password-verified.ts';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
 import { afterFirstPagePaint } from '../first-page-paint.ts';
-import { followProtectedKey, openProtectedData, resumeProtectedData } from './protected-key.ts';
+
+// The patient records' key across the session (and the lock's store with it): not part of any first paint.
+const loadProtectedKey = () => import('./protected-key.ts');
 
 /** At most this long the database waits for the first page to paint. */
 const FIRST_PAINT_WAIT_MS = 1000;
@@ -51,7 +53,9 @@ function openLocalData(userId: string): Promise<void> {
     await db.startLocalData(userId, client);
     openFor = userId;
     // Patient records open again without the password while the session's kept key may be used (protected-key.ts).
-    void resumeProtectedData(userId).catch((error: unknown) => console.error('[local-data] resuming patient records failed', error));
+    void loadProtectedKey()
+      .then((keys) => keys.resumeProtectedData(userId))
+      .catch((error: unknown) => console.error('[local-data] resuming patient records failed', error));
     // PECOS checks queued offline run, and report, once back online, whichever page is open.
     void import('../../features/providers/pecos/pecos-checks.ts').then((pecos) => pecos.pecosChecks());
     // Likewise invitations (Link User Account) queued offline: sent, and announced, once back online.
@@ -109,8 +113,19 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   );
   const userId = allowed ? knownId : null;
 
-  useEffect(() => onPasswordVerified(openProtectedData), []);
-  useEffect(() => (knownId ? followProtectedKey(knownId) : undefined), [knownId]);
+  useEffect(() => onPasswordVerified((id, password) => void loadProtectedKey().then((keys) => keys.openProtectedData(id, password))), []);
+  useEffect(() => {
+    if (!knownId) return undefined;
+    let stopped = false;
+    let stop = () => {};
+    void loadProtectedKey().then((keys) => {
+      if (!stopped) stop = keys.followProtectedKey(knownId);
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [knownId]);
 
   useEffect(() => {
     if (status === 'loading') return;

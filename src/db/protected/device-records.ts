@@ -51,7 +51,7 @@ export interface DeviceSequence {
 
 export class DeviceRecords {
   constructor(
-    private readonly userId: string,
+    readonly userId: string,
     private readonly store: KeyValueStore = defaultKeyValueStore(),
   ) {}
 

@@ -17,6 +17,7 @@ import type { SessionClient, SessionOptions } from '../session.ts';
 import { createDataKey, PBKDF2_ITERATIONS, unwrapDataKey } from './data-key.ts';
 import { DeviceRecords, type KeyValueStore } from './device-records.ts';
 import { ensureDeviceNumber } from './device-sequence.ts';
+import { durableCounters } from './durable-counters.ts';
 import { KEPT_KEY_MAX_MS, KeptKeys } from './kept-key.ts';
 import { ProtectedDataSession, protectedDatabaseName } from './protected-session.ts';
 import type { SealedBlob } from './sealed-blobs.ts';
@@ -246,6 +247,7 @@ export function wipeProtectedData(userId: string, options: { storage?: AnyRxStor
     if (session?.userId === userId) await closeSession();
     await keptKeysOf(options).forget(userId);
     await removeDatabaseNamed(protectedDatabaseName(userId), options.storage);
+    await durableCounters()?.forget(userId);
     new DeviceRecords(userId, options.keyValueStore).forget();
   });
 }
