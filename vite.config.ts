@@ -1,9 +1,16 @@
 /**
  * Vite: React, and the PWA (vite-plugin-pwa, generateSW). The service worker precaches the
- * app shell and answers every navigation with index.html offline. It caches nothing at
- * runtime: Supabase's answers are never cached (the local database is the offline store),
- * and its API paths are kept out of the navigation fallback in case it shares the origin.
- * A new version waits for the user's consent to reload (`registerType: 'prompt'`).
+ * whole app (every route's code, styles, icons) and answers every navigation with
+ * index.html offline. It caches nothing at runtime: Supabase's answers are never cached
+ * (the local database is the offline store, the reference data its own cache), and its API
+ * paths are kept out of the navigation fallback in case it shares the origin.
+ *
+ * The first install takes control of the page that installed it (`clientsClaim`): without
+ * it, a new device's first session fetched every page's code from the network, and lost the
+ * connection with pages it had not opened yet (docs/offline.md). A new version installs
+ * beside the old one and waits for the user's consent (`registerType: 'prompt'`); once it
+ * takes over, every tab of the old version reloads (src/app/pwa/update-prompt.tsx), so no
+ * page runs half old and half new code.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -40,6 +47,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/(auth|rest|realtime|functions|storage)\/v1\//, /^\/__/],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        clientsClaim: true,
         // The data layer's chunk (RxDB) is large; it must be precached to open offline.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },

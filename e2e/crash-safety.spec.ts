@@ -5,12 +5,10 @@
  * After a restart on the same profile the edit is still on the device and still pending,
  * is pushed again, and lands exactly once (one server change, one audit entry).
  */
-import { chromium, expect, test, type BrowserContext, type Page, type Request, type Route } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { expect, test, type BrowserContext, type Page, type Request, type Route } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { killContext, launchProfile, newProfileDir } from './support/profile.ts';
 import { STAFF, signIn, toastWith } from './support/session.ts';
 import { openList, providerRow, serverProvider, stack } from './support/providers.ts';
 
@@ -46,23 +44,6 @@ async function holdPushes(page: Page, id: string): Promise<{ first: Promise<Push
   return { first, release };
 }
 
-/** SIGKILL the Chromium processes of this profile (the ones this test launched). */
-function killBrowser(userDataDir: string): void {
-  const lines = execFileSync('ps', ['-eo', 'pid=,args=']).toString().split('\n');
-  const pids = lines
-    .filter((line) => line.includes(`--user-data-dir=${userDataDir}`))
-    .map((line) => Number(line.trim().split(/\s+/)[0]))
-    .filter((pid) => pid > 0 && pid !== process.pid);
-  expect(pids.length).toBeGreaterThan(0);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone with its parent.
-    }
-  }
-}
-
 async function auditOf(id: string): Promise<Array<{ action: string; changed_fields: unknown }>> {
   return (await stack(`/rest/v1/audit_log?row_id=eq.${id}&select=action,changed_fields&order=id`)) as Array<{
     action: string;
@@ -75,14 +56,8 @@ test('a browser killed mid-push keeps the edit pending, and it lands exactly onc
   const id = randomUUID();
   const lastName = `Crashtest${randomUUID().slice(0, 6)}`;
   await stack('/rest/v1/providers', { method: 'POST', body: { id, first_name: 'Before', last_name: lastName }, headers: { Prefer: 'return=minimal' } });
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'crash-profile-'));
-  const launch = () =>
-    chromium.launchPersistentContext(userDataDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      baseURL,
-      viewport: { width: 1440, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-    });
+  const userDataDir = newProfileDir('crash-profile');
+  const launch = () => launchProfile(userDataDir, baseURL);
   let context: BrowserContext | null = await launch();
   try {
     let page = context.pages()[0] ?? (await context.newPage());
@@ -101,9 +76,7 @@ test('a browser killed mid-push keeps the edit pending, and it lands exactly onc
     expect((await firstPush).p_rows.find((row) => row.new.id === id)?.new.first_name).toBe('After');
 
     // The push is in flight: the browser dies.
-    const closed = new Promise((resolve) => context!.once('close', resolve));
-    killBrowser(userDataDir);
-    await closed;
+    await killContext(context, userDataDir);
     context = null;
     expect((await serverProvider(id)).first_name).toBe('Before');
 

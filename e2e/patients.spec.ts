@@ -1,6 +1,6 @@
 /**
- * Issue 26's journey, as a staff member would do it: after a reload, open the patient
- * records with the password; offline, add a Medicare patient (a
+ * Issue 26's journey, as a staff member would do it: after a reload the patient records
+ * open without the password (the session's kept key); offline, add a Medicare patient (a
  * wrong MBI refused with its message, the right one typed with dashes accepted), see the
  * seeded patient it may duplicate before saving, find the new patient by date of birth;
  * back online it syncs and its opening is in the access log; a provider-role user cannot
@@ -8,10 +8,9 @@
  * Runs in a persistent Chromium profile so that IndexedDB is on disk to look into.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { indexedDbFiles, launchProfile, newProfileDir } from './support/profile.ts';
 import { signIn, STAFF } from './support/session.ts';
 
 const PROVIDER = { email: 'provider@demo-lab.test', password: 'demo-provider-2026' };
@@ -36,43 +35,23 @@ async function tokenOf(login: { email: string; password: string }): Promise<stri
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** Every file under the profile's IndexedDB folders, as one Latin-1 string. */
-function indexedDbFiles(profile: string): string {
-  const texts: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (full.includes('IndexedDB')) texts.push(fs.readFileSync(full).toString('latin1'));
-    }
-  };
-  walk(profile);
-  return texts.join('\n');
-}
-
 test('offline, a staff member adds a Medicare patient who may be a duplicate, finds them by date of birth, and it syncs sealed', async ({ baseURL }) => {
   // A sign-in, a reload with the password's key derivation, an offline add and a sync: room on a loaded machine.
   test.setTimeout(180_000);
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'labdir-patients-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    baseURL,
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-    viewport: { width: 1440, height: 900 },
-  });
+  const profile = newProfileDir('labdir-patients');
+  const context = await launchProfile(profile, baseURL);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, STAFF.email, STAFF.password);
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 60_000 });
     await page.getByRole('link', { name: 'Patients', exact: true }).first().click();
-    // Once the service worker holds the app's files, a reload (which forgets the data key)
-    // lets the app run offline; patient records then open with the password.
+    // A reload of the same session opens the patient records again without the password
+    // (the data key kept for the session, non-extractable, until the app locks).
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await expect(page.getByText('Patient records are locked', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await page.getByLabel(/^Password/).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Open patient records' }).click();
+    await expect(page.getByLabel('Search patients')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Patient records are locked', { exact: true })).toHaveCount(0);
     // The seeded patients have reached the device (the list is virtualized: search for one).
     await page.getByLabel('Search patients').fill(LAST_NAME);
     await expect(page.getByRole('link', { name: /Whitfield, Eleanor Ruth/ })).toBeVisible({ timeout: 60_000 });

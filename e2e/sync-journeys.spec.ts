@@ -1,7 +1,7 @@
 /**
  * Journeys of the local-first foundation: two signed-in browsers see each other's edits
- * (local write → push → Realtime → pull), and a reload while offline still shows the local
- * data (service worker + IndexedDB).
+ * (local write → push → Realtime → pull). (A reload while offline showing the local data is
+ * part of e2e/new-device.spec.ts: every page of the navigation reloaded offline.)
  *
  * The 2 s budget for an edit to reach another browser is a speed figure: `npm run bench`
  * measures it ("edit seen by a second browser"). Here the edit must arrive by Realtime, well
@@ -67,19 +67,4 @@ test('two browsers see each other’s edits by Realtime', async ({ browser }) =>
 
   await staff.context().close();
   await admin.context().close();
-});
-
-test('a reload while offline shows the local data', async ({ browser }) => {
-  const page = await signedInPage(browser, STAFF);
-  await openList(page, '/providers');
-  const count = await page.getByTestId('provider-count').textContent();
-  // Let the service worker take control so the app shell itself loads offline.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-
-  await page.context().setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('provider-rows').getByRole('row').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('provider-count')).toHaveText(count ?? '');
-  await page.context().setOffline(false);
-  await page.context().close();
 });

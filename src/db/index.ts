@@ -12,10 +12,18 @@ import type { EnqueueOptions } from './outbox/outbox.ts';
 import type { OutboxItem, OutboxKind } from './outbox/outbox-schema.ts';
 import { openUserDatabase } from './open-user-database.ts';
 import { newOpening, RECORD_OPENING_KIND, type ProtectedRecordTable, type RecordAction } from './protected/openings.ts';
-import { lockProtectedData, pendingProtectedRecords, protectedDataState, wipeProtectedData } from './protected/protected-data.ts';
+import {
+  lockProtectedData,
+  openForProtectedDatabase,
+  pendingProtectedRecords,
+  protectedDataState,
+  sealForProtectedDatabase,
+  wipeProtectedData,
+} from './protected/protected-data.ts';
 import type { LocalDataSession, SessionClient, SessionOptions } from './session.ts';
 import type { JsonValue } from './tables/columns.ts';
 import { unsyncedChangesIn } from './unsynced-changes.ts';
+import { drafts, type DraftSeal } from './drafts/draft-store.ts';
 
 let active: LocalDataSession | null = null;
 let lifecycle: Promise<unknown> = Promise.resolve();
@@ -82,7 +90,7 @@ export function stopLocalData(): Promise<void> {
 
 /**
  * Delete the user's local database and their protected one, with the device's records of its
- * key (after the sign-out warning about unsynced changes).
+ * key and the user's drafts (after the sign-out warning about unsynced changes).
  */
 export function wipeLocalData(userId: string, options: { storage?: AnyRxStorage } = {}): Promise<void> {
   return serialised(async () => {
@@ -90,6 +98,7 @@ export function wipeLocalData(userId: string, options: { storage?: AnyRxStorage 
     await wipeProtectedData(userId, { storage });
     if (active?.userId === userId) await closeActive();
     await removeLocalDatabase(userId, storage);
+    await drafts().forgetUser(userId);
   });
 }
 
@@ -155,8 +164,11 @@ export function currentLocalDataSession(): LocalDataSession | null {
 export type { RxCollection };
 export {
   deviceRecordsOf,
+  expectsResume,
+  forgetKeptKey,
   getProtectedDatabase,
   lockProtectedData,
+  resumeProtectedData,
   openForProtectedDatabase,
   pendingProtectedRecords,
   sealForProtectedDatabase,
@@ -165,10 +177,20 @@ export {
   unlockProtectedData,
   type ProtectedState,
   type ProtectedStatus,
+  type ResumeTicket,
   type UnlockOptions,
   type UnlockOutcome,
 } from './protected/protected-data.ts';
 export { DeviceNotRegisteredError, nextDeviceSequence } from './protected/device-sequence.ts';
+export { drafts, DraftStore, type DraftAddress, type DraftSeal, type RestoredDraft } from './drafts/draft-store.ts';
+
+/** Seals drafts with the key of this open protected database (a draft that may name a patient). */
+export function protectedDraftSeal(db: LocalDatabase): DraftSeal {
+  return {
+    seal: (text, context) => sealForProtectedDatabase(db, text, context),
+    open: (blob, context) => openForProtectedDatabase(db, blob, context),
+  };
+}
 export { registerOpeningsOutbox, RECORD_OPENING_KIND, type Opening, type ProtectedRecordTable, type RecordAction, type RpcClient } from './protected/openings.ts';
 export type { DeviceSequence } from './protected/device-records.ts';
 export type { SealedBlob } from './protected/sealed-blobs.ts';

@@ -73,6 +73,24 @@ describe('the sync store', () => {
     part.reset();
     expect(store.getState()).toMatchObject({ pendingRecords: 0, pendingChanges: 1, lastError: null });
   });
+
+  it('says a part’s first download is under way until it is done, and forgets it when the part goes', () => {
+    const { store, api } = setup();
+    api.update({ firstSync: { done: true, stored: 10, total: 10, checked: true } });
+    const part = api.part('protected');
+    // Not known before the part has read its record of the download.
+    part.update({ firstSync: { done: false, stored: 0, total: null, checked: false } });
+    expect(store.getState().partsDownloading).toBe(false);
+    part.update({ firstSync: { done: false, stored: 0, total: null, checked: true } });
+    expect(store.getState().partsDownloading).toBe(true);
+    // The main sync's own first download is its own.
+    expect(store.getState().firstSync).toMatchObject({ done: true, stored: 10 });
+    part.update({ firstSync: { done: true, stored: 4, total: 4, checked: true } });
+    expect(store.getState().partsDownloading).toBe(false);
+    part.update({ firstSync: { done: false, stored: 0, total: null, checked: true } });
+    part.reset();
+    expect(store.getState().partsDownloading).toBe(false);
+  });
 });
 
 describe('selectFirstDownloadUnderway', () => {

@@ -51,13 +51,18 @@ export interface SyncState {
   pauseReason: PauseReason;
   /** False in a tab that leaves the syncing to another tab of the same browser. */
   leader: boolean;
+  /**
+   * A part's first download (the patient records', once they are open) is known to be under
+   * way: the device's copy is not complete until it is through, whatever the main sync says.
+   */
+  partsDownloading: boolean;
   notices: SyncNotice[];
   /** Try again now: re-check the session, resync every table, drain the outbox. */
   retry: () => void;
   dismissNotice: (id: string) => void;
 }
 
-type StatusFields = Omit<SyncState, 'retry' | 'dismissNotice' | 'notices' | 'pendingChanges'>;
+type StatusFields = Omit<SyncState, 'retry' | 'dismissNotice' | 'notices' | 'pendingChanges' | 'partsDownloading'>;
 
 /** The most recent notices kept (older ones drop off). */
 export const MAX_NOTICES = 20;
@@ -74,6 +79,7 @@ function initialState(): Omit<SyncState, 'retry' | 'dismissNotice'> {
     lastError: null,
     pauseReason: 'not-started',
     leader: true,
+    partsDownloading: false,
     notices: [],
   };
 }
@@ -103,19 +109,20 @@ export interface SyncStatusApi {
   /**
    * A second writer of the same store: the sync of another database of the same user (the
    * protected database, src/db/protected). Its pending records add to the count, its
-   * activity and errors show when the main sync is not paused, and `retry` runs both; the
-   * connection, first-sync and last-synced fields stay the main sync's.
+   * activity and errors show when the main sync is not paused, its first download under way
+   * sets `partsDownloading`, and `retry` runs both; the connection, first-sync and
+   * last-synced fields stay the main sync's.
    */
   part(name: string): SyncStatusApi;
 }
 
 /** What a part adds to the store. */
-type PartFields = Pick<StatusFields, 'pendingRecords' | 'phase' | 'lastError'>;
+type PartFields = Pick<StatusFields, 'pendingRecords' | 'phase' | 'lastError'> & { firstSync: FirstSyncProgress | null };
 
 const PHASE_WEIGHT: Record<SyncPhase, number> = { paused: 0, idle: 1, pulling: 2, pushing: 3, error: 4 };
 
 export function createSyncStatusApi(store: StoreApi<SyncState>): SyncStatusApi {
-  const own: PartFields = { pendingRecords: 0, phase: initialState().phase, lastError: null };
+  const own: Omit<PartFields, 'firstSync'> = { pendingRecords: 0, phase: initialState().phase, lastError: null };
   const parts = new Map<string, PartFields & { retry: () => void }>();
   let ownRetry: () => void = () => {};
 
@@ -124,12 +131,14 @@ export function createSyncStatusApi(store: StoreApi<SyncState>): SyncStatusApi {
     let pendingRecords = own.pendingRecords;
     let phase = own.phase;
     let lastError = own.lastError;
+    let partsDownloading = false;
     for (const part of parts.values()) {
       pendingRecords += part.pendingRecords;
       if (own.phase !== 'paused' && PHASE_WEIGHT[part.phase] > PHASE_WEIGHT[phase]) phase = part.phase;
       lastError ??= part.lastError;
+      if (part.firstSync?.checked && !part.firstSync.done) partsDownloading = true;
     }
-    return { pendingRecords, phase, lastError, pendingChanges: pendingRecords + pendingCalls };
+    return { pendingRecords, phase, lastError, partsDownloading, pendingChanges: pendingRecords + pendingCalls };
   }
 
   function publish(patch: Partial<StatusFields> = {}): void {
@@ -177,7 +186,7 @@ export function createSyncStatusApi(store: StoreApi<SyncState>): SyncStatusApi {
     part(name) {
       const fields = () => {
         let part = parts.get(name);
-        if (!part) parts.set(name, (part = { pendingRecords: 0, phase: 'paused', lastError: null, retry: () => {} }));
+        if (!part) parts.set(name, (part = { pendingRecords: 0, phase: 'paused', lastError: null, firstSync: null, retry: () => {} }));
         return part;
       };
       const partApi: SyncStatusApi = {
@@ -187,6 +196,7 @@ export function createSyncStatusApi(store: StoreApi<SyncState>): SyncStatusApi {
           if (patch.pendingRecords !== undefined) part.pendingRecords = patch.pendingRecords;
           if (patch.phase !== undefined) part.phase = patch.phase;
           if (patch.lastError !== undefined) part.lastError = patch.lastError;
+          if (patch.firstSync !== undefined) part.firstSync = patch.firstSync;
           publish();
         },
         notify,

@@ -10,11 +10,19 @@
  *   stored checkpoint is on the device).
  * Small pull batches make the download many stages; the list machinery checked is the one
  * every list shares (src/lib/list), through the provider list.
+ *
+ * Issue 47: "Up to date" means the device's copy is complete, for every synced collection,
+ * the protected ones (patients, orders, results: opened with the key kept for the session)
+ * included. Every next page that says "Up to date" must hold every row the server has for
+ * the user in every collection; and the reload is tried at each kind of stage of every
+ * collection's download: before the first page (the download's first commit), mid-table
+ * (its first page of rows, more to come), between tables (its checkpoint after its first
+ * page, and after its last), and after the last commit of the download.
  */
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTION_OF, DIRECTORY_TABLES, type SyncedTable } from '../../src/db/tables/definitions.ts';
+import { COLLECTION_OF, PROTECTED_TABLES, SYNC_ORDER, type SyncedTable } from '../../src/db/tables/definitions.ts';
 import { serviceClient, signedInUser, type TestUser } from '../helpers/clients.ts';
 import { randomNpi } from '../contract/directory-helpers.ts';
 import type { Commit } from './helpers/page-indexeddb.ts';
@@ -72,6 +80,21 @@ beforeAll(async () => {
     specimen_count: 2, transport_temperature: 'ambient',
   }]);
   await insert('alerts', [{ id: randomUUID(), provider_id: providers[0]!.id, kind: 'pecos_lost', summary: 'Medicare enrollment lost.', details: {} }]);
+  // The protected collections: a few pages of each (the device opens them with the session's kept key).
+  const run = randomUUID().replace(/[^0-9]/g, '').slice(0, 6).padEnd(6, '7');
+  const patients = Array.from({ length: 5 }, (_, i) => ({
+    id: randomUUID(), lab_patient_id: `P-7${run}-000${i}`, first_name: `Reload${i}`, last_name: `Patient${i}`, date_of_birth: '1950-01-02', sex: 'female',
+  }));
+  await insert('patients', patients);
+  const orders = patients.slice(0, 4).map((patient, i) => ({
+    id: randomUUID(), requisition_number: `R-7${run}-000${i}`, status: 'submitted', organization_id: orgs[i % 3]!.id, provider_id: providers[i]!.id,
+    patient_id: patient.id, billing: 'client', tests: [{ code: 'GLU', cpt_codes: ['82947'] }], diagnoses: [], priority: 'routine',
+  }));
+  await insert('orders', orders);
+  await insert('results', orders.map((order) => ({
+    id: randomUUID(), order_id: order.id, patient_id: order.patient_id, provider_id: order.provider_id, organization_id: order.organization_id,
+    requisition_number: order.requisition_number, test_code: 'GLU', test_name: 'Glucose', status: 'final', observations: [],
+  })));
 }, 120_000);
 
 afterAll(async () => {
@@ -92,22 +115,50 @@ function stageOf(page: SimulatedPage, commit: Commit): string {
   // A Dexie database writes rows to `docs`; the packed replication metadata, log records of rows to `records`.
   const packed = (commit.writes.get('records')?.put ?? []).flatMap((record) => (record as { rows?: unknown[] }).rows ?? []);
   const docs = [...(commit.writes.get('docs')?.put ?? []), ...packed];
-  for (const table of DIRECTORY_TABLES) {
-    const metaName = page.session.engine.replicationOf(table)?.metaInstance?.collectionName;
+  for (const table of SYNC_ORDER) {
+    const metaName = engineOf(page, table)?.replicationOf(table)?.metaInstance?.collectionName;
     if (metaName && commit.database.endsWith(`--${metaName}`)) {
       const checkpoint = docs.some((doc) => (doc as { isCheckpoint?: string }).isCheckpoint === '1');
       return `${table}:${checkpoint ? 'checkpoint' : 'meta'}`;
     }
   }
-  for (const table of DIRECTORY_TABLES) if (commit.database.endsWith(`--${COLLECTION_OF[table]}`)) return `${table}:docs`;
-  return commit.database.replace(/^rxdb-dexie-[^-]+-[0-9a-f-]+--\d+--/, '');
+  for (const table of SYNC_ORDER) if (commit.database.endsWith(`--${COLLECTION_OF[table]}`)) return `${table}:docs`;
+  return commit.database.replace(/^rxdb-dexie-[^-]+-[0-9a-f-]+(-protected)?--\d+--/, '');
+}
+
+/** The sync engine and database a table lives in on this page (the protected ones have their own). */
+function engineOf(page: SimulatedPage, table: SyncedTable) {
+  return PROTECTED_TABLES.includes(table) ? page.protectedSession?.engine : page.session.engine;
+}
+function databaseOf(page: SimulatedPage, table: SyncedTable) {
+  return PROTECTED_TABLES.includes(table) ? page.protectedSession?.db : page.db;
+}
+
+/** Every row the server has for the user in every synced collection that this device lacks. */
+async function collectionsIncomplete(page: SimulatedPage): Promise<string[]> {
+  const missing: string[] = [];
+  for (const table of SYNC_ORDER) {
+    const { data, error } = await user.client.from(table).select('id').eq('_deleted', false).limit(10_000);
+    if (error) throw new Error(`${table}: ${error.message}`);
+    const ids = (data ?? []).map((row: { id: string }) => row.id);
+    const db = databaseOf(page, table);
+    if (!db) {
+      missing.push(`${table}: not open`);
+      continue;
+    }
+    const local = await db.collections[COLLECTION_OF[table] as 'providers'].storageInstance.findDocumentsById(ids, false);
+    const have = new Set(local.map((doc) => String((doc as { id: string }).id)));
+    const lacking = ids.filter((id) => !have.has(id));
+    if (lacking.length > 0) missing.push(`${table}: ${lacking.length} of ${ids.length}`);
+  }
+  return missing;
 }
 
 /** Every table's server rows up to its stored checkpoint that the device lacks (checkpoints ahead of documents). */
 async function checkpointsAhead(page: SimulatedPage): Promise<string[]> {
   const missing: string[] = [];
-  for (const table of DIRECTORY_TABLES) {
-    const replication = page.session.engine.replicationOf(table);
+  for (const table of SYNC_ORDER) {
+    const replication = engineOf(page, table)?.replicationOf(table);
     const meta = replication?.metaInstance;
     if (!meta) continue;
     const [stored] = await meta.findDocumentsById(['down|1'], false);
@@ -118,7 +169,7 @@ async function checkpointsAhead(page: SimulatedPage): Promise<string[]> {
       .select('id,_modified')
       .or(`_modified.lt."${checkpoint.modified}",and(_modified.eq."${checkpoint.modified}",id.lte.${checkpoint.id})`);
     const ids = (data ?? []).map((row: { id: string }) => row.id);
-    const local = await page.db.collections[COLLECTION_OF[table] as 'providers'].storageInstance.findDocumentsById(ids, true);
+    const local = await databaseOf(page, table)!.collections[COLLECTION_OF[table] as 'providers'].storageInstance.findDocumentsById(ids, true);
     const have = new Set(local.map((doc) => String((doc as { id: string }).id)));
     for (const id of ids) if (!have.has(id)) missing.push(`${table}:${id.slice(0, 8)}`);
   }
@@ -155,7 +206,7 @@ interface Stage {
 
 /** A full first download, its commits named in order. */
 async function recordStages(): Promise<Stage[]> {
-  const browser = new SimulatedBrowser(user, { pullBatchSize: PULL_BATCH });
+  const browser = new SimulatedBrowser(user, { pullBatchSize: PULL_BATCH, protected: true });
   const names: string[] = [];
   const page = await browser.openPage((current, commit) => names.push(stageOf(current, commit)), BUSY);
   const total = (await serverProviderIds()).length;
@@ -172,7 +223,7 @@ async function recordStages(): Promise<Stage[]> {
 
 /** Ends a fresh browser's first page after the stage, then follows its next page; what went wrong, or ''. */
 async function reloadAt(stage: Stage, how: 'kill' | 'unload', expected: string[]): Promise<string> {
-  const browser = new SimulatedBrowser(user, { pullBatchSize: PULL_BATCH });
+  const browser = new SimulatedBrowser(user, { pullBatchSize: PULL_BATCH, protected: true });
   const seen = new Map<string, number>();
   const first = await opened(browser.openPage((page, commit) => {
     const name = stageOf(page, commit);
@@ -198,6 +249,8 @@ async function reloadAt(stage: Stage, how: 'kill' | 'unload', expected: string[]
       const listed = view.display !== 'loading';
       if (label === 'Up to date' && listed && !complete) return `"Up to date" with ${shown.length} of ${expected.length} providers shown (${view.display})`;
       if (label === 'Up to date' && listed) {
+        const incomplete = await within(20_000, 'comparing the collections', collectionsIncomplete(next));
+        if (incomplete.length > 0) return `"Up to date" with rows missing: ${incomplete.join(', ')}`;
         await new Promise((r) => setTimeout(r, 500));
         const later = next.shown().rows.length;
         return later === expected.length ? '' : `${later} providers shown a moment after "Up to date"`;
@@ -208,6 +261,21 @@ async function reloadAt(stage: Stage, how: 'kill' | 'unload', expected: string[]
   } finally {
     await within(30_000, 'closing the next page', next.close());
   }
+}
+
+/**
+ * Issue 47's stages for every collection: its first page of rows (mid-table when more pages
+ * follow), its first checkpoint and its last (between tables), with the download's first
+ * commit (before any page) and its last; in the download's order, without the provider
+ * list's own stages (every run ends the page after each of those, both ways).
+ */
+function everyCollectionStages(stages: Stage[]): Stage[] {
+  const chosen = new Set<Stage>([stages[0]!, stages.at(-1)!]);
+  for (const table of SYNC_ORDER) {
+    const of = (kind: string) => stages.filter((stage) => stage.stage === `${table}:${kind}`);
+    for (const stage of [of('docs')[0], of('checkpoint')[0], of('checkpoint').at(-1)]) if (stage) chosen.add(stage);
+  }
+  return stages.filter((stage) => chosen.has(stage) && !IN_EVERY_RUN.test(stage.stage));
 }
 
 describe('a page reloaded or killed during the first download', () => {
@@ -221,7 +289,7 @@ describe('a page reloaded or killed during the first download', () => {
 
   it('records a first download of every collection, stage by stage', () => {
     const names = new Set(stages.map((s) => s.stage));
-    for (const table of DIRECTORY_TABLES as readonly SyncedTable[]) {
+    for (const table of SYNC_ORDER) {
       if (table === 'profiles') continue;
       expect(names, table).toContain(`${table}:docs`);
       expect(names, table).toContain(`${table}:checkpoint`);
@@ -250,4 +318,22 @@ describe('a page reloaded or killed during the first download', () => {
       expect(unexpected).toEqual([]);
     }, 1_200_000);
   }
+
+  it('comes back complete in every synced collection when it says "Up to date", ended at each stage of each collection', async () => {
+    const failures: string[] = [];
+    const matrix = everyCollectionStages(stages);
+    let unreached = 0;
+    for (const [index, stage] of matrix.entries()) {
+      // Both ways of ending a page, in turn.
+      const how = index % 2 === 0 ? 'kill' : 'unload';
+      const problem = await reloadAt(stage, how, expected).catch((error: Error) => error.message);
+      if (problem === NOT_REACHED) unreached += 1;
+      else if (problem) failures.push(`${stage.stage} #${stage.nth} (${how}): ${problem}`);
+      if (process.env.RELOAD_TEST_PROGRESS) appendFileSync(process.env.RELOAD_TEST_PROGRESS, `every ${how} ${stage.stage} #${stage.nth}: ${problem || 'ok'}\n`);
+    }
+    expect(failures).toEqual([]);
+    expect(unreached).toBeLessThanOrEqual(matrix.length / 2);
+    expect(matrix.map((stage) => stage.stage)).toEqual(expect.arrayContaining(PROTECTED_TABLES.map((table) => `${table}:docs`)));
+    expect(unexpected).toEqual([]);
+  }, 1_800_000);
 });

@@ -11,6 +11,7 @@ import { useSessionStore } from '../../stores/session-store.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
 import { preloadWhenIdle } from '../preload-when-idle.ts';
 import { describeSync, type SyncTone } from './sync-status.ts';
+import { useDeviceCopy } from './use-device-copy.ts';
 import { importWhenReachable } from '../../lib/browser/import-when-reachable.ts';
 
 // The popover's details are not part of any first paint (the first download's progress bar, the notices).
@@ -41,9 +42,10 @@ function useNoticeToasts(notices: ReadonlyArray<{ id: string; message: string }>
 export function SyncIndicator() {
   const sync = useSyncStore();
   const sessionOffline = useSessionStore((state) => state.status === 'offline');
+  const device = useDeviceCopy();
   useNoticeToasts(sync.notices);
   useEffect(() => preloadWhenIdle(loadSyncDetails), []);
-  const view = describeSync(sync, sessionOffline);
+  const view = describeSync(sync, sessionOffline, device);
   const tone = TONE[view.tone];
   const Icon = tone.icon;
 

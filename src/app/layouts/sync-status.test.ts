@@ -1,6 +1,6 @@
 /** The sync indicator's wording for each state of the sync store and the session. */
 import { describe, expect, it } from 'vitest';
-import { describeSync, lastSyncedText, type SyncSnapshot } from './sync-status.ts';
+import { DEVICE_COPY_TEXT, describeSync, lastSyncedText, type DeviceCopy, type SyncSnapshot } from './sync-status.ts';
 
 const base: SyncSnapshot = {
   online: true,
@@ -78,6 +78,32 @@ describe('describeSync', () => {
     expect(describeSync({ ...base, leader: false }, false).detail).toBe(
       'Everything on this device is in sync. Another tab of this browser keeps it so.',
     );
+  });
+});
+
+describe('describeSync: "Up to date" only once the device holds everything a page needs', () => {
+  const complete: DeviceCopy = { app: 'stored', reference: 'stored' };
+
+  it('waits for the patient records’ first download, the reference data and the app itself, saying which', () => {
+    expect(describeSync({ ...base, partsDownloading: true }, false, complete)).toMatchObject({ label: 'Downloading…', tone: 'busy', detail: DEVICE_COPY_TEXT.patients });
+    expect(describeSync({ ...base, phase: 'pulling', partsDownloading: true }, false, complete).label).toBe('Downloading…');
+    expect(describeSync(base, false, { ...complete, reference: 'downloading' })).toMatchObject({ label: 'Downloading…', detail: DEVICE_COPY_TEXT.reference });
+    expect(describeSync(base, false, { ...complete, app: 'storing' })).toMatchObject({ label: 'Downloading…', detail: DEVICE_COPY_TEXT.app });
+    expect(describeSync(base, false, complete).label).toBe('Up to date');
+    // A browser that keeps no copy of the app: nothing to wait for.
+    expect(describeSync(base, false, { ...complete, app: 'unavailable' }).label).toBe('Up to date');
+    // Offline, the device works on what it has: the header says so, not "Downloading…".
+    expect(describeSync({ ...base, online: false, partsDownloading: true }, false, { app: 'storing', reference: 'downloading' }).label).toBe('Offline');
+  });
+
+  it('says why the reference data is missing, with a retry', () => {
+    expect(describeSync(base, false, { app: 'stored', reference: 'failed', referenceError: 'HTTP 503' })).toEqual({
+      label: 'Sync error',
+      tone: 'error',
+      detail: `${DEVICE_COPY_TEXT.referenceFailed}. HTTP 503. It will be retried automatically.`,
+      progress: null,
+      canRetry: true,
+    });
   });
 });
 

@@ -2,6 +2,11 @@
  * What the sync indicator says, derived from the sync store and the session: one short
  * label for the header, a tone, and the details for its popover. Pure, so it is tested
  * without a browser.
+ *
+ * "Up to date" means this device holds everything a page needs without a connection: the
+ * directory's first download, the patient records' (once they are open), the app itself
+ * (the service worker's copy) and the reference data order entry uses. Until each is
+ * through the label stays "Downloading…" and the details say what is still missing.
  */
 import { formatDistanceStrict } from 'date-fns';
 
@@ -16,7 +21,28 @@ export interface SyncSnapshot {
   pauseReason?: 'offline' | 'signed-out' | 'not-started' | null;
   /** False when another tab of this browser does the syncing. */
   leader?: boolean;
+  /** A part's first download (the patient records') is under way (sync-store's partsDownloading). */
+  partsDownloading?: boolean;
 }
+
+/**
+ * The rest of a complete copy on this device, besides the synced records (absent: nothing
+ * else is missing). `app`: the service worker's copy of the app (`unavailable` where the
+ * browser keeps none: nothing to wait for). `reference`: the compendium, ICD-10-CM and NCDs.
+ */
+export interface DeviceCopy {
+  app: 'storing' | 'stored' | 'unavailable';
+  reference: 'downloading' | 'stored' | 'failed';
+  /** Why the reference data could not be downloaded (with `failed`). */
+  referenceError?: string | null;
+}
+
+export const DEVICE_COPY_TEXT = {
+  patients: 'Downloading patient records to this device.',
+  app: 'Saving the app on this device so that every page opens offline.',
+  reference: 'Downloading the test compendium, diagnosis codes and Medicare coverage rules to this device.',
+  referenceFailed: 'The test compendium, diagnosis codes and Medicare coverage rules could not be downloaded to this device',
+} as const;
 
 export type SyncTone = 'ok' | 'busy' | 'pending' | 'offline' | 'error';
 
@@ -39,7 +65,14 @@ export function lastSyncedText(lastSyncedAt: string | null, now: Date = new Date
   return `Last synced ${formatDistanceStrict(at, now, { addSuffix: true })}`;
 }
 
-export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncStatusView {
+/** What is still missing from a complete copy once the records are in (null: nothing). */
+function stillMissing(device: DeviceCopy | undefined): string | null {
+  if (device?.reference === 'downloading') return DEVICE_COPY_TEXT.reference;
+  if (device?.app === 'storing') return DEVICE_COPY_TEXT.app;
+  return null;
+}
+
+export function describeSync(sync: SyncSnapshot, sessionOffline: boolean, device?: DeviceCopy): SyncStatusView {
   const pending = sync.pendingChanges;
   if (!sync.online || sessionOffline) {
     return {
@@ -80,6 +113,9 @@ export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncS
       canRetry: false,
     };
   }
+  if (sync.partsDownloading && (busy || idle)) {
+    return { label: 'Downloading…', tone: 'busy', detail: DEVICE_COPY_TEXT.patients, progress: null, canRetry: false };
+  }
   if (sending) {
     return {
       label: 'Saving…',
@@ -106,6 +142,13 @@ export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncS
       return { label: 'Starting…', tone: 'busy', detail: 'Opening this device’s copy of the directory.', progress: null, canRetry: false };
     }
     return { label: 'Sync paused', tone: 'pending', detail: 'Sync is paused.', progress: null, canRetry: true };
+  }
+  const missing = stillMissing(device);
+  if (missing) return { label: 'Downloading…', tone: 'busy', detail: missing, progress: null, canRetry: false };
+  if (device?.reference === 'failed') {
+    const error = device.referenceError?.trim();
+    const reason = error ? ` ${/[.!?]$/.test(error) ? error : `${error}.`}` : '';
+    return { label: 'Sync error', tone: 'error', detail: `${DEVICE_COPY_TEXT.referenceFailed}.${reason} It will be retried automatically.`, progress: null, canRetry: true };
   }
   return {
     label: 'Up to date',

@@ -9,6 +9,7 @@
 import { Box } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { FullScreenSpinner } from '../../components/full-screen-spinner.tsx';
+import { importWhenReachable } from '../../lib/browser/import-when-reachable.ts';
 import { isLockStateKey, startIdleWatch, useLock } from '../../lib/lock/index.ts';
 import { useAppSettings } from '../../stores/app-settings-store.ts';
 import { browserStorage } from '../../stores/browser-storage.ts';
@@ -19,7 +20,7 @@ import { preloadWhenIdle } from '../preload-when-idle.ts';
 // this gate); it is fetched right after it, so the lock works even if the connection drops
 // before the service worker has cached the app.
 const loadLockScreen = () => import('./lock-screen.tsx');
-const LockScreen = lazy(() => loadLockScreen().then((module) => ({ default: module.LockScreen })));
+const LockScreen = lazy(() => importWhenReachable(loadLockScreen).then((module) => ({ default: module.LockScreen })));
 
 const MINUTE_MS = 60_000;
 

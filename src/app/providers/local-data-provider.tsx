@@ -4,8 +4,9 @@
  * replication starts; when nobody is, or the user has no access (a sign-up waiting for
  * approval, a revoked role, a deactivated account), it stops. Signing out, and every other
  * way a session or access ends, clears it (`clearLocalData`, through src/app/session-end),
- * after the user was warned about unsynced changes. The database code loads on demand,
- * never on the landing page. Start, stop and wipe run one after another, never interleaved.
+ * after the user was warned about unsynced changes. Patient records open with the password
+ * verified at sign-in or at the lock, and again without it on the session's next pages
+ * (protected-key.ts). The database code loads on demand, never on the landing page. Start, stop and wipe run one after another, never interleaved.
  */
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '../../components/ui/toaster.tsx';
@@ -13,6 +14,9 @@ import { lacksAccess } from '../../lib/access/access.ts';
 import { onPasswordVerified } from '../../stores/password-verified.ts';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
 import { afterFirstPagePaint } from '../first-page-paint.ts';
+
+// The patient records' key across the session (and the lock's store with it): not part of any first paint.
+const loadProtectedKey = () => import('./protected-key.ts');
 
 /** At most this long the database waits for the first page to paint. */
 const FIRST_PAINT_WAIT_MS = 1000;
@@ -48,6 +52,10 @@ function openLocalData(userId: string): Promise<void> {
     }
     await db.startLocalData(userId, client);
     openFor = userId;
+    // Patient records open again without the password while the session's kept key may be used (protected-key.ts).
+    void loadProtectedKey()
+      .then((keys) => keys.resumeProtectedData(userId))
+      .catch((error: unknown) => console.error('[local-data] resuming patient records failed', error));
     // PECOS checks queued offline run, and report, once back online, whichever page is open.
     void import('../../features/providers/pecos/pecos-checks.ts').then((pecos) => pecos.pecosChecks());
     // Likewise invitations (Link User Account) queued offline: sent, and announced, once back online.
@@ -59,18 +67,6 @@ function openLocalData(userId: string): Promise<void> {
     // Scans of signed ABNs attached offline upload once back online (and the records open).
     void import('../../features/orders/data/abn-scan.ts').then((scan) => scan.registerAbnScanUpload());
   });
-}
-
-/**
- * The password just verified (sign-in, a new password, the lock screen) opens the user's
- * protected data (patient records) in this tab: it unwraps the data key, and is dropped.
- */
-function openProtectedData(userId: string, password: string): void {
-  void loadDb()
-    .then((db) => db.unlockProtectedData(userId, password, loadClient().then((module) => module.supabase), { trusted: true }))
-    .then((outcome) => {
-      if (!outcome.ok && outcome.reason === 'failed') console.error('[local-data] patient records could not be opened', outcome.error);
-    });
 }
 
 function closeLocalData(): Promise<void> {
@@ -117,7 +113,19 @@ export function LocalDataProvider({ children }: { children: ReactNode }) {
   );
   const userId = allowed ? knownId : null;
 
-  useEffect(() => onPasswordVerified(openProtectedData), []);
+  useEffect(() => onPasswordVerified((id, password) => void loadProtectedKey().then((keys) => keys.openProtectedData(id, password))), []);
+  useEffect(() => {
+    if (!knownId) return undefined;
+    let stopped = false;
+    let stop = () => {};
+    void loadProtectedKey().then((keys) => {
+      if (!stopped) stop = keys.followProtectedKey(knownId);
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [knownId]);
 
   useEffect(() => {
     if (status === 'loading') return;

@@ -1,11 +1,17 @@
 /**
  * The service worker's registration and the "new version" prompt. With `registerType:
- * 'prompt'` a new build waits until the user agrees to reload (a reload mid-edit would be
- * rude on a shared clinic workstation); the app also checks for a new build every hour.
+ * 'prompt'` a new build installs beside the running one and waits until the user agrees to
+ * reload (a reload mid-edit would be rude on a shared clinic workstation); the app also
+ * checks for a new build every hour. When the new version takes over (the user agreed in
+ * this tab or another), every tab of the old version reloads, after its drafts are written
+ * (safe-reload.ts): the new worker's precache no longer holds the old version's code, so a
+ * tab left running would load its next page's code from another version.
  */
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { dismissToast, toast } from '../../components/ui/toaster.tsx';
+import { reloadSafely } from '../../lib/browser/safe-reload.ts';
+import { appCopyUnavailable } from './app-copy.ts';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const UPDATE_TOAST_ID = 'pwa-update';
@@ -24,6 +30,10 @@ export function UpdatePrompt() {
     },
     onRegisterError(error: unknown) {
       console.error('[pwa] service worker registration failed', error);
+      appCopyUnavailable();
+    },
+    onNeedReload() {
+      void reloadSafely();
     },
   });
 

@@ -10,6 +10,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router-dom';
 import type { DashboardSection } from '../../features/dashboard/dashboard-sections.ts';
+import { importWhenReachable } from '../../lib/browser/import-when-reachable.ts';
 import { selectKnownUser, useSessionStore } from '../../stores/session-store.ts';
 import { PROVIDER_HOME } from '../role-routing.tsx';
 
@@ -18,7 +19,8 @@ import { PROVIDER_HOME } from '../role-routing.tsx';
  * section at once right after its first paint, so their requests go out in one wave.
  */
 function section<M>(load: () => Promise<M>, pick: (loaded: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((loaded) => ({ default: pick(loaded) })));
+  // Offline before the app is saved on the device, a section waits for the connection instead of failing the page.
+  return lazy(() => importWhenReachable(load).then((loaded) => ({ default: pick(loaded) })));
 }
 
 export const dashboardPage: LazyRouteFunction<RouteObject> = async () => {

@@ -24,7 +24,7 @@ export const orderEntryPage: Lazy = async () => {
             <OrderEntry
               db={db}
               // A patient added without leaving the order: the patients feature's own form, duplicates warning included.
-              addPatient={({ onAdded, onCancel }) => <NewPatientForm db={db} onSaved={(patient) => onAdded(patient.id)} onCancel={onCancel} />}
+              addPatient={({ onAdded, onCancel }) => <NewPatientForm db={db} draftOf="order-entry" onSaved={(patient) => onAdded(patient.id)} onCancel={onCancel} />}
             />
           )}
         </ProtectedGate>

@@ -11,13 +11,15 @@ import { RequireAuth } from '../require-auth.tsx';
 import { RoleRouting } from '../role-routing.tsx';
 import { RootShell } from '../root-shell.tsx';
 import { page } from './lazy-route.tsx';
+import { withReachablePages } from './reachable-routes.tsx';
 import { organizationRoutes } from './organization-routes.tsx';
 import { providerRoutes } from './provider-routes.tsx';
 import { workspaceRoutes } from './workspace-routes.tsx';
 
 const authPage = page(() => import('../../features/auth/auth-page.tsx'), 'AuthPage');
 
-export const routes: RouteObject[] = [
+// Every lazy page waits for the connection when its code is not on this device yet (reachable-routes.tsx).
+export const routes: RouteObject[] = withReachablePages([
   {
     id: 'root',
     Component: RootShell,
@@ -56,4 +58,4 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-];
+]);

@@ -6,12 +6,17 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { unsyncedChangesOf, wipeDeviceData } from './device-data.ts';
 import { holdData, releaseHeldData, useHeldData } from './held-data.ts';
 import { createSessionEndHandler } from './session-end-handler.ts';
+import { forgetProtectedKey } from '../providers/protected-key.ts';
 
 export const sessionEnd = createSessionEndHandler({
   unsynced: unsyncedChangesOf,
   wipe: wipeDeviceData,
   held: () => useHeldData.getState().held,
-  hold: holdData,
+  hold(held) {
+    holdData(held);
+    // The data stays for its owner to send, but nothing opens it without their password any more.
+    void forgetProtectedKey(held.userId).catch((error: unknown) => console.error('[session-end] the kept key could not be forgotten', error));
+  },
   release: releaseHeldData,
   wiped(reason) {
     if (reason !== 'session-ended') return;

@@ -54,6 +54,22 @@ export function LockedFiguresNote({ unlockAt }: { unlockAt: string }) {
   );
 }
 
+/**
+ * The line under figures of protected records shown while the records are locked: the
+ * counts kept when they were last open today (numbers only, nothing of a patient), and
+ * where to unlock for today's.
+ */
+export function KeptFiguresNote({ unlockAt }: { unlockAt: string }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="figures-kept-note">
+      Counted when patient records were last open today; they are counted again once they are open.{' '}
+      <Link asChild variant="underline" colorPalette="teal">
+        <RouterLink to={unlockAt}>Unlock patient records</RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
 export interface FigureProps {
   label: string;
   /** null while it is being counted. */

@@ -4,9 +4,11 @@
  * not carry it (the /providers JavaScript budget).
  */
 import { lazy, Suspense } from 'react';
+import { importWhenReachable } from '../../lib/browser/import-when-reachable.ts';
 import type { CopyState } from '../../lib/list/list-answer-source.ts';
 
-const ListCopyNote = lazy(() => import('./list-copy-note.tsx').then((module) => ({ default: module.ListCopyNote })));
+// Offline before the app is saved on the device, the note waits for the connection instead of failing the page.
+const ListCopyNote = lazy(() => importWhenReachable(() => import('./list-copy-note.tsx')).then((module) => ({ default: module.ListCopyNote })));
 
 export function CopyNote({ copy, testId }: { copy: CopyState; testId: string }) {
   if (copy.kind === 'complete') return null;

@@ -2,9 +2,11 @@
  * What the device keeps about a user's protected data outside the protected database,
  * readable before it is unlocked: the wrapped data key (data-key.ts: useless without the
  * password), the device number the server gave this device and its counter
- * (device-sequence.ts), and how many protected records were waiting to be sent when last
- * counted (the sign-out warning and the unlock decision need it while the data is locked).
- * Nothing here identifies a patient. Sign-out forgets all of it.
+ * (device-sequence.ts), how many protected records were waiting to be sent when last
+ * counted (the sign-out warning and the unlock decision need it while the data is locked),
+ * and until when a data key is kept for the session (kept-key.ts: only the time, so a page
+ * can wait for the key instead of showing the password form). Nothing here identifies a
+ * patient. Sign-out forgets all of it.
  */
 import { isWrappedDataKey, type WrappedDataKey } from './data-key.ts';
 
@@ -15,6 +17,9 @@ export interface KeyValueStore {
 }
 
 const PREFIX = 'labdir-protected:';
+
+/** The localStorage key of a user's `keptKeyUntil` (other tabs follow it through storage events). */
+export const keptKeyUntilStorageKey = (userId: string): string => `${PREFIX}${userId}:kept-until`;
 
 function memoryStore(): KeyValueStore {
   const values = new Map<string, string>();
@@ -46,7 +51,7 @@ export interface DeviceSequence {
 
 export class DeviceRecords {
   constructor(
-    private readonly userId: string,
+    readonly userId: string,
     private readonly store: KeyValueStore = defaultKeyValueStore(),
   ) {}
 
@@ -97,7 +102,18 @@ export class DeviceRecords {
     this.write('pending', count);
   }
 
+  /** Until when a kept data key may still be taken (0: none is kept). */
+  keptKeyUntil(): number {
+    const value = this.read('kept-until');
+    return typeof value === 'number' && value > 0 ? value : 0;
+  }
+
+  saveKeptKeyUntil(until: number): void {
+    if (until > 0) this.write('kept-until', until);
+    else this.store.removeItem(this.key('kept-until'));
+  }
+
   forget(): void {
-    for (const name of ['data-key', 'sequence', 'pending']) this.store.removeItem(this.key(name));
+    for (const name of ['data-key', 'sequence', 'pending', 'kept-until']) this.store.removeItem(this.key(name));
   }
 }

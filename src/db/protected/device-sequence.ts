@@ -2,11 +2,14 @@
  * Numbers made on this device that no other device can make: `<device number>-<counter>`.
  * The device number comes from the server once (`claim_device_number`, at the first
  * sign-in on this device, which is online by nature), and is never given to another device;
- * the counter only goes up, one tab at a time (a Web Lock around the read and write), so
- * this device never hands out the same pair twice. Nothing needs the server after that:
- * lab patient ids (and later requisition numbers) are made offline.
+ * the counter only goes up, one tab at a time (a Web Lock around the read and write), and
+ * each value is written durably before it is used (durable-counters.ts: a browser killed
+ * before localStorage reached the disk must not hand a number out twice), so this device
+ * never hands out the same pair twice. Nothing needs the server after that: lab patient
+ * ids and requisition numbers are made offline.
  */
 import type { DeviceRecords, DeviceSequence } from './device-records.ts';
+import { durableCounters, type DurableCounters } from './durable-counters.ts';
 
 export class DeviceNotRegisteredError extends Error {
   constructor() {
@@ -61,11 +64,14 @@ export async function ensureDeviceNumber(records: DeviceRecords, claim: () => Pr
 }
 
 /** The next number of this device; throws DeviceNotRegisteredError before it has a device number. */
-export function nextDeviceSequence(records: DeviceRecords): Promise<DeviceSequence> {
+export function nextDeviceSequence(records: DeviceRecords, durable: DurableCounters | null = durableCounters()): Promise<DeviceSequence> {
   return exclusively(`labdir-device-sequence`, async () => {
     const current = records.sequence();
     if (!current) throw new DeviceNotRegisteredError();
-    const next = { device: current.device, counter: current.counter + 1 };
+    const kept = durable ? await durable.read(records.userId, current.device) : 0;
+    const next = { device: current.device, counter: Math.max(current.counter, kept) + 1 };
+    // On the disk before anything carries it.
+    if (durable) await durable.write(records.userId, next.device, next.counter);
     records.saveSequence(next);
     return next;
   });

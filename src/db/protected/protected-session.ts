@@ -106,6 +106,11 @@ export class ProtectedDataSession {
     this.status.reset();
   }
 
+  /** The data key (non-extractable), to keep for the session's next pages (kept-key.ts). */
+  get dataKey(): CryptoKey {
+    return this.key;
+  }
+
   /** Seals a value saved outside the database (a protected list for the next unlock: sealed-blobs.ts). */
   seal(text: string, context: string): Promise<SealedBlob> {
     if (this.stopped) return Promise.reject(new Error('The protected data is locked'));

@@ -8,6 +8,8 @@
 import { browserStorage } from '../../stores/browser-storage.ts';
 import { onPasswordVerified } from '../../stores/password-verified.ts';
 import { createLockStore } from './lock-store.ts';
+import { readActivity, readLockState } from './lock-storage.ts';
+import type { KeyValueStorage } from '../../stores/session-types.ts';
 
 export const useLock = createLockStore({ storage: browserStorage });
 
@@ -24,3 +26,13 @@ export function rememberVerifiedPasswords(): () => void {
   });
 }
 export { PBKDF2_ITERATIONS } from './password-verifier.ts';
+
+/**
+ * Until when the user counts as present (the lock's idle deadline: the last activity in any
+ * tab plus the timeout), or null when the app is locked for them: what was kept "while the
+ * user is here" (the patient records' key) may be used until then and no longer.
+ */
+export function unlockedUntil(userId: string, timeoutMs: number, now: number = Date.now(), storage: KeyValueStorage = browserStorage): number | null {
+  if (readLockState(storage, userId).locked) return null;
+  return (readActivity(storage, userId) ?? now) + timeoutMs;
+}

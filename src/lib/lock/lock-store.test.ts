@@ -94,3 +94,16 @@ describe('the automatic lock', () => {
     expect(store.getState().locked).toBe(false);
   });
 });
+
+describe('unlockedUntil: how long what is kept while the user is here may be used', () => {
+  it('is the last activity plus the timeout, now plus the timeout before any, and nothing while locked', async () => {
+    const { unlockedUntil } = await import('./index.ts');
+    const { writeActivity, writeLockState } = await import('./lock-storage.ts');
+    const storage = memoryStorage();
+    expect(unlockedUntil('u1', 60_000, 1_000, storage)).toBe(61_000);
+    writeActivity(storage, 'u1', 500);
+    expect(unlockedUntil('u1', 60_000, 1_000, storage)).toBe(60_500);
+    writeLockState(storage, 'u1', { locked: true, failures: 0 });
+    expect(unlockedUntil('u1', 60_000, 1_000, storage)).toBeNull();
+  });
+});

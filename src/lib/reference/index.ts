@@ -19,6 +19,10 @@ import type { ReferenceData } from './reference-data.ts';
 import { functionSource, type ReferenceSource } from './reference-source.ts';
 
 let onlineListener: (() => void) | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryDelayMs = 0;
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 120_000;
 
 function defaultSource(): ReferenceSource {
   return functionSource({
@@ -44,22 +48,44 @@ export function refreshReferenceData(source: ReferenceSource = defaultSource()):
   return store.refresh(source);
 }
 
+/**
+ * Asks the server until this session has checked once: a failed check (the server or the
+ * connection) is tried again with a growing delay while online, and at once when the
+ * connection comes back. A device without a copy is not complete until then.
+ */
+function checkUntilDone(): void {
+  if (retryTimer || store.getState().checkedAt !== null || !isOnline()) return;
+  void refreshReferenceData().then(() => {
+    if (store.getState().checkedAt !== null || !onlineListener) return;
+    retryDelayMs = Math.min(Math.max(retryDelayMs * 2, FIRST_RETRY_MS), MAX_RETRY_MS);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      checkUntilDone();
+    }, retryDelayMs);
+  });
+}
+
 /** Loads the cached copy, then checks for newer versions when online. Idempotent. */
 export function startReferenceData(): Promise<void> {
   const loaded = store.load();
   if (typeof window !== 'undefined' && !onlineListener) {
     onlineListener = () => {
-      if (store.getState().checkedAt === null) void refreshReferenceData();
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      checkUntilDone();
     };
     window.addEventListener('online', onlineListener);
   }
-  if (isOnline() && store.getState().checkedAt === null) void loaded.then(() => refreshReferenceData());
+  if (isOnline() && store.getState().checkedAt === null) void loaded.then(checkUntilDone);
   return loaded;
 }
 
 export async function clearReferenceData(): Promise<void> {
   if (onlineListener && typeof window !== 'undefined') window.removeEventListener('online', onlineListener);
   onlineListener = null;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  retryDelayMs = 0;
   await store.clear();
 }
 
@@ -71,6 +97,7 @@ export { referenceStore } from './app-store.ts';
 export { useReferenceData } from './use-reference-data.ts';
 export { buildReferenceData, ReferenceStore, type ReferenceData, type ReferenceSetInfo, type ReferenceState } from './reference-data.ts';
 export { functionSource, ReferenceFetchError, type ReferenceSource } from './reference-source.ts';
+export { referenceCopy, type ReferenceCopy } from './reference-copy.ts';
 export type { CompendiumIndex } from './compendium-index.ts';
 export type { Icd10cmIndex, Icd10cmItem } from './icd10cm-index.ts';
 export type { NcdIndex } from './ncd-index.ts';

@@ -5,6 +5,7 @@ import type { ReferenceAsset, ReferenceDataSetName, ReferenceManifest } from '..
 import { openReferenceCache } from './reference-cache.ts';
 import { ReferenceStore, buildReferenceData } from './reference-data.ts';
 import { functionSource, type ReferenceSource } from './reference-source.ts';
+import { referenceCopy } from './reference-copy.ts';
 
 const deps = { indexedDB, IDBKeyRange };
 
@@ -163,5 +164,35 @@ describe('functionSource', () => {
     const { calls, fetcher } = fakeFetch(() => new Response('{}'));
     await expect(functionSource(options(fetcher, null)).manifest()).rejects.toMatchObject({ message: 'Not signed in: the reference data is fetched once the session is back.' });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('referenceCopy: whether the device holds the reference data', () => {
+  const failing: ReferenceSource = {
+    manifest: () => Promise.reject(new Error('The reference data could not be fetched (HTTP 503).')),
+    asset: () => Promise.reject(new Error('unreachable')),
+  };
+
+  it('is downloading until the first copy is in, stored once the server confirmed it', async () => {
+    const store = newStore();
+    expect(referenceCopy(store.getState())).toEqual({ reference: 'downloading', referenceError: null });
+    await store.load();
+    expect(referenceCopy(store.getState()).reference).toBe('downloading');
+    await store.refresh(server([compendium(1, 'Glucose'), icd(1)]));
+    // The server publishes no NCDs: confirmed this session, so nothing is missing.
+    expect(referenceCopy(store.getState())).toEqual({ reference: 'stored', referenceError: null });
+  });
+
+  it('says why a device that never received a data set failed, and keeps a copy from before as complete', async () => {
+    const fresh = newStore();
+    await fresh.refresh(failing);
+    expect(referenceCopy(fresh.getState())).toEqual({ reference: 'failed', referenceError: 'The reference data could not be fetched (HTTP 503).' });
+
+    const earlier = newStore();
+    await earlier.refresh(server([compendium(1, 'Glucose'), icd(1), { name: 'ncd', version: 1, release: 'Q1', published_at: null, data: { policies: [] } }]));
+    const later = newStore();
+    await later.refresh(failing);
+    expect(later.getState().error).not.toBeNull();
+    expect(referenceCopy(later.getState())).toEqual({ reference: 'stored', referenceError: null });
   });
 });

@@ -66,7 +66,9 @@ export function useAuditFeed(filters: AuditFilters): AuditFeed {
   const fetchOlder = useCallback(
     async (filtersNow: AuditFilters) => {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        // Offline there is no answer to wait for: what the device kept is all there is for now.
         setProblem(CANNOT_LOAD_OFFLINE);
+        setLoading(false);
         return;
       }
       setLoadingMore(true);

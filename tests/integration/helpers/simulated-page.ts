@@ -3,7 +3,10 @@
  * localStorage outlive its pages; each page is a fresh load of the app's modules that opens
  * the user's local database, starts the sync, and follows the provider list the way the
  * list page does (the one list machinery, with the lists saved for the next visit), until
- * it is ended at a moment the test picks (page-indexeddb.ts): killed, or unloaded.
+ * it is ended at a moment the test picks (page-indexeddb.ts): killed, or unloaded. With
+ * `protected`, each page also opens the user's protected database (patients, orders,
+ * results) with the browser's data key, as the pages of one session do with the key kept
+ * for it (src/db/protected/kept-key.ts), and syncs it into the same sync store.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -13,6 +16,7 @@ import WebSocket from 'ws';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AnyRxStorage } from '../../../src/db/database.ts';
 import type { LocalDataSession } from '../../../src/db/session.ts';
+import type { ProtectedDataSession } from '../../../src/db/protected/protected-session.ts';
 import type { SyncedTable } from '../../../src/db/tables/definitions.ts';
 import type { ListProvider } from '../../../src/features/providers/data/provider-list-source.ts';
 import type { ListSource } from '../../../src/lib/list/list-source.ts';
@@ -38,6 +42,8 @@ export interface ShownList {
 export interface BrowserOptions {
   tables?: readonly SyncedTable[];
   pullBatchSize?: number;
+  /** Open the protected database too, with this browser's data key. */
+  protected?: boolean;
 }
 
 export interface PageOptions {
@@ -51,6 +57,13 @@ export interface PageOptions {
 export class SimulatedBrowser {
   readonly indexedDB = new IDBFactory();
   readonly localStorage = new MemoryStorage();
+  private dataKey: Promise<CryptoKey> | null = null;
+
+  /** The user's data key on this device (made once, as the first sign-in does). */
+  private key(): Promise<CryptoKey> {
+    this.dataKey ??= crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']) as Promise<CryptoKey>;
+    return this.dataKey;
+  }
 
   constructor(
     readonly user: TestUser,
@@ -67,7 +80,7 @@ export class SimulatedBrowser {
     vi.resetModules();
     const idb = new PageIndexedDB(this.indexedDB);
     Object.assign(globalThis, { indexedDB: idb.factory, localStorage: this.localStorage });
-    const [{ dexieStorage }, { LocalDataSession: Session }, lists, firstPage, savedLists, listIndex, shown, display, definition, status, store, { ListSource }] =
+    const [{ dexieStorage }, { LocalDataSession: Session }, lists, firstPage, savedLists, listIndex, shown, display, definition, status, store, { ListSource }, protectedModule, records] =
       await Promise.all([
         import('../../../src/db/database.ts'),
         import('../../../src/db/session.ts'),
@@ -81,6 +94,8 @@ export class SimulatedBrowser {
         import('../../../src/app/layouts/sync-status.ts'),
         import('../../../src/stores/sync-store.ts'),
         import('../../../src/lib/list/list-source.ts'),
+        import('../../../src/db/protected/protected-session.ts'),
+        import('../../../src/db/protected/device-records.ts'),
       ]);
     const lateBy = pageOptions.listLateByMs;
     if (lateBy) {
@@ -100,6 +115,7 @@ export class SimulatedBrowser {
     const { error } = await client.auth.signInWithPassword({ email: this.user.email, password: this.user.password });
     if (error) throw error;
     const syncStore = createStore<SyncState>()(store.syncStoreInitializer);
+    const statusApi = store.createSyncStatusApi(syncStore);
     // Each page's storage has a name of its own, across browsers: RxDB keeps open databases by
     // storage and name per JavaScript realm and waits for a duplicate to close, and an ended
     // page's database cannot always close.
@@ -115,16 +131,19 @@ export class SimulatedBrowser {
         return instance;
       },
     };
-    const session = await Session.open(this.user.id, client as never, {
+    const sessionOptions = {
       storage,
       devMode: false,
       multiInstance: false,
-      tables: this.options.tables,
       connectivity: network,
       live: false,
-      status: store.createSyncStatusApi(syncStore),
+      status: statusApi,
       timing: { retryMs: 300, parentRetryDelaysMs: [100, 200, 400], parentWaitMs: 1000, resyncIntervalMs: 60_000, pullBatchSize: this.options.pullBatchSize ?? 5000 },
-    });
+    };
+    const session = await Session.open(this.user.id, client as never, { ...sessionOptions, tables: this.options.tables });
+    const protectedSession = this.options.protected
+      ? await protectedModule.ProtectedDataSession.open(this.user.id, await this.key(), client as never, new records.DeviceRecords(this.user.id, this.localStorage), sessionOptions)
+      : null;
     // The list page: the database's list, and meanwhile what the last visit saved.
     const listKey = 'all';
     const { source, release } = lists.acquireList(session.db, definition.providerListDefinition, 'all', { userId: this.user.id });
@@ -146,12 +165,13 @@ export class SimulatedBrowser {
         return { display: listView.display.kind, rows };
       },
     };
-    const page = new SimulatedPage(idb, network, client, syncStore, session, source, view, () => {
+    const page = new SimulatedPage(idb, network, client, syncStore, session, protectedSession, source, view, () => {
       stopSavingFirstPage();
       release();
     }, instances);
     idb.onCommit = (commit) => onCommit(page, commit);
     void session.start().catch(() => undefined);
+    void protectedSession?.start().catch(() => undefined);
     return page;
   }
 }
@@ -163,6 +183,7 @@ export class SimulatedPage {
     readonly client: SupabaseClient,
     readonly store: StoreApi<SyncState>,
     readonly session: LocalDataSession,
+    readonly protectedSession: ProtectedDataSession | null,
     readonly list: ListSource<ListProvider>,
     private readonly view: { label(): string; shown(): ShownList },
     private readonly releaseList: () => void,
@@ -200,12 +221,16 @@ export class SimulatedPage {
     this.releaseList();
     // A killed page's closing may wait forever on what it had under way: bounded, as a closed tab.
     const bounded = (promise: Promise<unknown>) => Promise.race([promise.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (this.protectedSession) await bounded(this.protectedSession.stop());
     await bounded(this.session.stop());
     if (!this.session.db.closed) await bounded(this.session.db.close());
+    if (this.protectedSession && !this.protectedSession.db.closed) await bounded(this.protectedSession.db.close());
     await bounded(Promise.all(this.instances.map((instance) => instance.close().catch(() => undefined))));
     // A dead tab's database goes with it: what could not close no longer counts against
     // RxDB's limit of open collections in this process (the next pages open their own).
     // (A close that began and never finished marks the database closed: its collections are let go whatever it says.)
-    for (const collection of Object.values(this.session.db.collections)) OPEN_COLLECTIONS.delete(collection as never);
+    for (const db of [this.session.db, this.protectedSession?.db]) {
+      for (const collection of Object.values(db?.collections ?? {})) OPEN_COLLECTIONS.delete(collection as never);
+    }
   }
 }

@@ -6,15 +6,21 @@
  * device's reference data, so it all works offline. Submitting writes the order to the
  * protected database with a requisition number made here; it waits there as "waiting to
  * send" until the server has it. The app's route wraps it in the protected data's gate.
+ *
+ * What is entered is kept as a draft as it is typed (src/lib/drafts, sealed with the
+ * protected data's key: it names a patient), so a reload, a crash or a closed tab brings the
+ * order back here; submitting or discarding it ends the draft.
  */
 import { Center, Grid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { DraftNote } from '../../../components/form/draft-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase, PatientDoc } from '../../../db/index.ts';
 import { useAlerts } from '../../../lib/alerts/alert-data.ts';
 import type { PriorService } from '../../../lib/lab/medical-necessity.ts';
+import { useDraft, type FormDraft } from '../../../lib/drafts/use-draft.ts';
 import { useReferenceData, type ReferenceData } from '../../../lib/reference/index.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { submitOrder } from '../data/save-order.ts';
@@ -23,6 +29,7 @@ import { entryAbnForm } from '../documents/order-document-data.ts';
 import { favouriteCodes, favouriteTests } from '../model/favourites.ts';
 import { useFavouriteStars } from '../data/use-favourite-stars.ts';
 import { emptyDraft, evaluateOrder, parseCost, testsAskFasting, type Coverage, type OrderDraft } from '../model/order-draft.ts';
+import { isUntouchedOrder, reviveOrderDraft } from '../model/order-draft-keeping.ts';
 import { ORDER_TEXT } from '../model/order-texts.ts';
 import { BillingStep, OrganizationStep, PatientStep, ProviderStep, type AddPatientSlot } from './entry-party-steps.tsx';
 import { CollectionStep, ReviewStep } from './entry-final-steps.tsx';
@@ -37,12 +44,22 @@ interface OrderTestJson {
   declined?: boolean;
 }
 
-function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; reference: ReferenceData; addPatient?: AddPatientSlot }) {
+interface OrderEntryFormProps {
+  db: LocalDatabase;
+  reference: ReferenceData;
+  addPatient?: AddPatientSlot;
+  /** The order's draft on this device: where the form starts, and where it keeps what is typed. */
+  kept: FormDraft<OrderDraft>;
+}
+
+function OrderEntryForm({ db, reference, addPatient, kept }: OrderEntryFormProps) {
   const navigate = useNavigate();
   const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
   const isStaff = useSessionStore((state) => state.access === 'staff' || state.access === 'admin');
-  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft());
+  const [draft, setDraft] = useState<OrderDraft>(() => kept.value);
   const [busy, setBusy] = useState(false);
+  const keep = kept.keep;
+  useEffect(() => keep(draft), [keep, draft]);
   const organizations = useActiveOrganizations();
   const providers = useMemberProviders(draft.organizationId);
   const records = useProtectedRecords(db);
@@ -103,6 +120,7 @@ function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; refe
     setBusy(true);
     try {
       const order = await submitOrder(db, userId, draft, evaluation, reference.compendium, reference.versions);
+      await kept.end(draft);
       toast({ title: ORDER_TEXT.submitted, description: `${order.requisition_number} · ${ORDER_TEXT.waitingToSend}`, variant: 'success' });
       navigate(`/orders/${order.id}`);
     } catch (error) {
@@ -112,8 +130,15 @@ function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; refe
     }
   }
 
+  const discard = () => {
+    const empty = emptyDraft();
+    setDraft(empty);
+    void kept.end(empty);
+  };
+
   return (
     <Grid templateColumns="minmax(0, 1fr)" gap="4" maxW="5xl">
+      <DraftNote restoredAt={kept.restoredAt} savedAt={kept.savedAt} onDiscard={discard} />
       <OrganizationStep draft={draft} update={update} organizations={organizations.status === 'ready' ? organizations.value : []} />
       <ProviderStep draft={draft} update={update} providers={providerList} alerts={providerAlerts} now={now} />
       <PatientStep
@@ -140,7 +165,8 @@ function OrderEntryForm({ db, reference, addPatient }: { db: LocalDatabase; refe
  */
 export function OrderEntry({ db, addPatient }: { db: LocalDatabase; addPatient?: AddPatientSlot }) {
   const reference = useReferenceData();
-  if (!reference.data) {
+  const kept = useDraft<OrderDraft>({ form: 'order-entry', sealedBy: db, initial: emptyDraft, isEmpty: isUntouchedOrder, revive: reviveOrderDraft });
+  if (!reference.data || kept.status === 'loading') {
     return (
       <Center py="16" role="status">
         <Spinner size="md" color="brand.solid" />
@@ -150,7 +176,7 @@ export function OrderEntry({ db, addPatient }: { db: LocalDatabase; addPatient?:
   if (reference.data.versions.compendium === 0) {
     return <Text color="fg.muted">The test compendium has not reached this device yet. Connect to the internet once to download it.</Text>;
   }
-  return <OrderEntryForm db={db} reference={reference.data} addPatient={addPatient} />;
+  return <OrderEntryForm db={db} reference={reference.data} addPatient={addPatient} kept={kept} />;
 }
 
 export function OrderEntryHeader() {

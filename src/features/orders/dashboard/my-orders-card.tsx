@@ -2,12 +2,16 @@
  * A provider's dashboard (issue 27), their orders by status: RLS sends a provider's login only
  * their own orders, and a delegate only the orders of the providers they act for, so the
  * orders on this device are theirs. Counted with the order list's own rule (its status
- * filter), so each figure opens the list it counts.
+ * filter), so each figure opens the list it counts. The counts (numbers, nothing of a
+ * patient) are kept for the day, so while the records are locked the card still shows
+ * what the provider's login counted last rather than "Locked".
  */
-import { useMemo } from 'react';
-import { Figure, FigureCard, LOCKED_FIGURE, LockedFiguresNote } from '../../../components/dashboard/figure-card.tsx';
+import { useEffect, useMemo } from 'react';
+import { Figure, FigureCard, KeptFiguresNote, LOCKED_FIGURE, LockedFiguresNote } from '../../../components/dashboard/figure-card.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
+import { keepCounts, readKeptCounts } from '../../../lib/list/kept-counts.ts';
 import { filteredListPath } from '../../../lib/list/url-filters.ts';
+import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
 import { ORDER_FILTERS } from '../model/order-list.ts';
 import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '../model/order-texts.ts';
@@ -21,7 +25,9 @@ export function ordersByStatus(orders: ReadonlyArray<{ status: string }>): Recor
   return counts;
 }
 
-function StatusFigures({ counts, locked = false }: { counts: Record<OrderStatus, number> | null; locked?: boolean }) {
+const KEPT_AS = 'my-orders';
+
+function StatusFigures({ counts, locked = false, kept = false }: { counts: Record<OrderStatus, number> | null; locked?: boolean; kept?: boolean }) {
   return (
     <>
       {SHOWN.map((status) => (
@@ -35,20 +41,27 @@ function StatusFigures({ counts, locked = false }: { counts: Record<OrderStatus,
         />
       ))}
       {locked && <LockedFiguresNote unlockAt="/orders" />}
+      {kept && <KeptFiguresNote unlockAt="/orders" />}
     </>
   );
 }
 
-function CountedOrders({ db }: { db: LocalDatabase }) {
+function CountedOrders({ db, userId }: { db: LocalDatabase; userId: string | null }) {
   const records = useProtectedRecords(db);
   const counts = useMemo(() => ordersByStatus(records.orders), [records.orders]);
-  return records.status === 'ready' ? <StatusFigures counts={counts} /> : <StatusFigures counts={null} />;
+  const ready = records.status === 'ready';
+  useEffect(() => {
+    if (ready && userId) keepCounts(userId, KEPT_AS, counts);
+  }, [ready, userId, counts]);
+  return ready ? <StatusFigures counts={counts} /> : <StatusFigures counts={null} />;
 }
 
 export function MyOrdersCard({ db }: { db: LocalDatabase | null }) {
+  const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
+  const kept = useMemo(() => (!db && userId ? readKeptCounts<Record<OrderStatus, number>>(userId, KEPT_AS) : null), [db, userId]);
   return (
     <FigureCard title="Your orders" description="The orders placed for you, by status." testId="dashboard-my-orders">
-      {db ? <CountedOrders db={db} /> : <StatusFigures counts={null} locked />}
+      {db ? <CountedOrders db={db} userId={userId} /> : kept ? <StatusFigures counts={kept} kept /> : <StatusFigures counts={null} locked />}
     </FigureCard>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { Button, Checkbox, Fieldset, HStack, Input, NativeSelect, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormSection } from '../../../components/form/form-section.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -35,9 +35,11 @@ export interface OrganizationFormProps {
   /** Buttons beside Save (Back, Cancel). */
   actions?: ReactNode;
   testId: string;
+  /** Told every change of the values (the form's draft keeps them: src/lib/drafts). */
+  onValuesChange?: (values: OrganizationFormValues) => void;
 }
 
-export function OrganizationForm({ defaultValues, npiLocked, submitLabel, onSave, actions, testId }: OrganizationFormProps) {
+export function OrganizationForm({ defaultValues, npiLocked, submitLabel, onSave, actions, testId, onValuesChange }: OrganizationFormProps) {
   const {
     register,
     control,
@@ -48,6 +50,11 @@ export function OrganizationForm({ defaultValues, npiLocked, submitLabel, onSave
   } = useForm<OrganizationFormValues, unknown, OrganizationFormOutput>({ defaultValues, resolver });
   const sameBilling = watch('billing.same');
   const type = watch('type');
+  useEffect(() => {
+    if (!onValuesChange) return undefined;
+    const subscription = watch((values) => onValuesChange(values as OrganizationFormValues));
+    return () => subscription.unsubscribe();
+  }, [watch, onValuesChange]);
 
   const submit = handleSubmit(async (values) => {
     const refusal = await onSave(organizationFromForm(values));

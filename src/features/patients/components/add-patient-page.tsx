@@ -3,18 +3,20 @@
  * name, date of birth and MRNs are filled in, before saving. Works offline: the patient is
  * written to the protected database and syncs when the connection is back.
  */
-import { Breadcrumb } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { Breadcrumb, Stack } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { DraftNote } from '../../../components/form/draft-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase, PatientDoc } from '../../../db/index.ts';
+import { useDraft, type FormDraft } from '../../../lib/drafts/use-draft.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { usePatientList } from '../data/patient-list.ts';
 import { addPatient } from '../data/save-patient.ts';
 import { useOrganizations } from '../data/use-organization-names.ts';
 import { findPossibleDuplicates } from '../model/duplicates.ts';
-import { emptyPatientForm, patientFromForm, type PatientFormOutput, type PatientFormValues } from '../model/patient-form.ts';
+import { emptyPatientForm, isUntouchedPatientForm, patientFromForm, type PatientFormOutput, type PatientFormValues } from '../model/patient-form.ts';
 import { patientName } from '../model/patient-record.ts';
 import { PATIENT_TEXT } from '../model/patient-texts.ts';
 import { PatientForm } from './patient-form.tsx';
@@ -39,19 +41,35 @@ function DuplicatesOf({ db, values }: { db: LocalDatabase; values: PatientFormVa
   return <PossibleDuplicates duplicates={duplicates} organizations={organizations} />;
 }
 
+export interface NewPatientFormProps {
+  db: LocalDatabase;
+  onSaved: (patient: PatientDoc) => void;
+  onCancel: () => void;
+  /** Where the form is, naming its draft ('patients' for the add page, 'order-entry' in an order). */
+  draftOf?: string;
+}
+
 /**
  * The new patient's form with its duplicates warning, saved to the protected database: the
  * add page uses it, and order entry opens it in a dialog (composed in src/app/routes), so a
- * patient is added without leaving the order.
+ * patient is added without leaving the order. What is typed is kept as a sealed draft
+ * (src/lib/drafts) until the patient is saved or the form cancelled.
  */
-export function NewPatientForm({ db, onSaved, onCancel }: { db: LocalDatabase; onSaved: (patient: PatientDoc) => void; onCancel: () => void }) {
+export function NewPatientForm({ db, onSaved, onCancel, draftOf = 'patients' }: NewPatientFormProps) {
+  const kept = useDraft<PatientFormValues>({ form: 'patient-new', record: draftOf, sealedBy: db, initial: emptyPatientForm, isEmpty: isUntouchedPatientForm });
+  if (kept.status === 'loading') return null;
+  return <NewPatientFields db={db} onSaved={onSaved} onCancel={onCancel} kept={kept} />;
+}
+
+function NewPatientFields({ db, onSaved, onCancel, kept }: Omit<NewPatientFormProps, 'draftOf'> & { kept: FormDraft<PatientFormValues> }) {
   const userId = useSessionStore((state) => selectKnownUser(state)?.id ?? null);
-  const defaults = useMemo(() => emptyPatientForm(), []);
+  const [defaults, setDefaults] = useState(() => ({ values: kept.value, version: 0 }));
 
   async function save(values: PatientFormOutput) {
     if (!userId) return;
     try {
       const patient = await addPatient(db, userId, patientFromForm(values));
+      await kept.end();
       toast({ title: PATIENT_TEXT.added, description: `${patientName(patient)} · ${patient.lab_patient_id}`, variant: 'success' });
       onSaved(patient);
     } catch (error) {
@@ -60,14 +78,28 @@ export function NewPatientForm({ db, onSaved, onCancel }: { db: LocalDatabase; o
     }
   }
 
+  const discard = () => {
+    const empty = emptyPatientForm();
+    void kept.end(empty);
+    setDefaults((current) => ({ values: empty, version: current.version + 1 }));
+  };
+
   return (
-    <PatientForm
-      defaultValues={defaults}
-      submitLabel={PATIENT_TEXT.save}
-      onSubmit={save}
-      onCancel={onCancel}
-      aside={(values) => <DuplicatesOf db={db} values={values} />}
-    />
+    <Stack gap="4">
+      <DraftNote restoredAt={kept.restoredAt} savedAt={kept.savedAt} onDiscard={discard} />
+      <PatientForm
+        key={defaults.version}
+        defaultValues={defaults.values}
+        submitLabel={PATIENT_TEXT.save}
+        onSubmit={save}
+        onCancel={() => {
+          void kept.end();
+          onCancel();
+        }}
+        aside={(values) => <DuplicatesOf db={db} values={values} />}
+        onValuesChange={kept.keep}
+      />
+    </Stack>
   );
 }
 

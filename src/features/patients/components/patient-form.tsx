@@ -5,7 +5,7 @@
  */
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useOrganizations } from '../data/use-organization-names.ts';
 import { patientFormSchema, type PatientFormOutput, type PatientFormValues } from '../model/patient-form.ts';
@@ -21,9 +21,11 @@ export interface PatientFormProps {
   onCancel: () => void;
   /** What to show below the form from its current values (possible duplicates). */
   aside?: (values: PatientFormValues) => ReactNode;
+  /** Told every change of the values (the form's draft keeps them: src/lib/drafts). */
+  onValuesChange?: (values: PatientFormValues) => void;
 }
 
-export function PatientForm({ defaultValues, submitLabel, onSubmit, onCancel, aside }: PatientFormProps) {
+export function PatientForm({ defaultValues, submitLabel, onSubmit, onCancel, aside, onValuesChange }: PatientFormProps) {
   const schema = useMemo(() => patientFormSchema(), []);
   const form = useForm<PatientFormValues, unknown, PatientFormOutput>({
     defaultValues,
@@ -34,6 +36,7 @@ export function PatientForm({ defaultValues, submitLabel, onSubmit, onCancel, as
   const { register, control, handleSubmit, formState } = form;
   const values = useWatch({ control }) as PatientFormValues;
   const organizations = useOrganizations();
+  useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={submitLabel}>

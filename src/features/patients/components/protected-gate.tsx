@@ -1,8 +1,10 @@
 /**
- * What the patient pages show until the protected data is open in this tab: after a reload
- * the directory opens at once, patient records after the password (the lock screen opens
- * them too). The password unwraps the data key on this device (checked offline); when the
- * device has no key yet, it is checked with a sign-in online, which sets one up.
+ * What the patient pages show until the protected data is open in this tab: on the pages
+ * of a signed-in session the records open with the key kept for it (a spinner meanwhile:
+ * src/db/protected/kept-key.ts); otherwise after the password (the lock screen opens them
+ * too). The password unwraps the data key on this device (checked offline); when the device
+ * has no key yet, it is checked with a sign-in online, which sets one up. Either way the key
+ * is kept for the rest of the session.
  */
 import { Box, Button, Card, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -14,7 +16,8 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useLock } from '../../../lib/lock/index.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { useSyncStore } from '../../../stores/sync-store.ts';
-import { loadDataLayer, useProtectedData } from '../data/use-data-layer.ts';
+import { currentSessionId } from '../../../stores/session-id.ts';
+import { dataLayerNow, loadDataLayer, useProtectedData } from '../data/use-data-layer.ts';
 import { PATIENT_TEXT } from '../model/patient-texts.ts';
 
 export function PatientsLoading() {
@@ -44,11 +47,15 @@ function UnlockForm() {
     try {
       const data = await loadDataLayer();
       const client = import('../../../lib/supabase.ts').then((module) => module.supabase);
-      let outcome = await data.unlockProtectedData(user.id, password, client);
+      const keepFor = () => {
+        const sessionId = currentSessionId();
+        return sessionId ? { sessionId } : undefined;
+      };
+      let outcome = await data.unlockProtectedData(user.id, password, client, { keepFor: keepFor() });
       if (!outcome.ok && outcome.reason === 'not-set-up' && online && user.email) {
         // A sign-in checks the password with the server and sets patient records up (password-verified).
         const answer = await signIn(user.email, password);
-        outcome = answer.error ? { ok: false, reason: 'wrong-password' } : await data.unlockProtectedData(user.id, password, client, { trusted: true });
+        outcome = answer.error ? { ok: false, reason: 'wrong-password' } : await data.unlockProtectedData(user.id, password, client, { trusted: true, keepFor: keepFor() });
       }
       if (outcome.ok) {
         // The password is proven: a device whose lock has no verifier yet (the page that signed in
@@ -111,7 +118,10 @@ function UnlockForm() {
 /** Renders `children` with the open protected database, or the password form while it is locked. */
 export function ProtectedGate({ children }: { children: (db: LocalDatabase) => ReactNode }) {
   const state = useProtectedData();
-  if (!state || state.status === 'opening') return <PatientsLoading />;
+  const userId = useSessionStore((session) => selectKnownUser(session)?.id ?? null);
+  if (!state || state.status === 'opening' || state.status === 'resuming') return <PatientsLoading />;
+  // The key kept for this session is about to be taken (the local data provider decides once per tab).
+  if (state.status === 'locked' && userId && dataLayerNow()?.expectsResume(userId)) return <PatientsLoading />;
   if (state.status === 'locked' || !state.db) return <UnlockForm />;
   return <>{children(state.db)}</>;
 }

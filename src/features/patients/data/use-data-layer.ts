@@ -11,6 +11,11 @@ type DataLayer = typeof import('../../../db/index.ts');
 let dataLayer: DataLayer | null = null;
 let loading: Promise<DataLayer> | null = null;
 
+/** The data layer's module once it has loaded (null before). */
+export function dataLayerNow(): DataLayer | null {
+  return dataLayer;
+}
+
 export function loadDataLayer(): Promise<DataLayer> {
   loading ??= import('../../../db/index.ts').then((module) => (dataLayer = module));
   return loading;

@@ -5,6 +5,7 @@
  * Medicare Beneficiary Identifier in CMS's format (the shared rule, src/lib/lab/mbi.ts);
  * it may be typed with dashes or spaces, is stored without and shown `1EG4-TE5-MK73`.
  */
+import { isUntouched } from '../../../lib/drafts/untouched.ts';
 import * as v from 'valibot';
 import type { PatientDoc, PatientInput } from '../../../db/index.ts';
 import { checkMbi, formatMbi } from '../../../lib/lab/mbi.ts';
@@ -215,4 +216,9 @@ export function patientFromForm(form: PatientFormOutput): Omit<PatientInput, 'la
     medical_record_numbers: form.mrns.map((row) => ({ organization_id: row.organization_id, mrn: row.mrn })),
     coverages: coverages as unknown as PatientInput['coverages'],
   };
+}
+
+/** Nothing entered in the new patient's form yet (no draft is worth keeping). */
+export function isUntouchedPatientForm(values: PatientFormValues): boolean {
+  return isUntouched(values, emptyPatientForm());
 }

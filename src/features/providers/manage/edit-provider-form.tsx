@@ -6,7 +6,8 @@
  * On success the success toast shows and `onSaveSuccess` runs; Cancel calls `onCancel`.
  *
  * The inputs follow the record while the user has not touched them (an edit synced from
- * another device shows up), and keep what the user typed once they have.
+ * another device shows up), and keep what the user typed once they have; what was typed is
+ * also kept on the device as a draft until it is saved or cancelled (edit-provider-draft.ts).
  */
 import { Button, Card, Fieldset, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -29,6 +30,8 @@ import {
 import type { SaveOutcome } from '../model/provider-texts.ts';
 import { editSaveToasts } from '../model/provider-texts.ts';
 import { showToast } from '../../../components/show-toast.ts';
+import { DraftNote } from '../../../components/form/draft-note.tsx';
+import { changesFrom, useEditProviderDraft } from './edit-provider-draft.ts';
 
 type FieldName = keyof EditProviderFormValues;
 
@@ -76,16 +79,18 @@ export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: 
   // new record resets the form's values (keeping what was typed), and that reset clears
   // isSubmitting while the save still waits for the server's answer.
   const [saving, setSaving] = useState(false);
+  const form = useForm<EditProviderFormValues, unknown, EditProviderFormValues>({
+    values,
+    resetOptions: { keepDirtyValues: true },
+    resolver,
+  });
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EditProviderFormValues, unknown, EditProviderFormValues>({
-    values,
-    resetOptions: { keepDirtyValues: true },
-    resolver,
-  });
+  } = form;
+  const kept = useEditProviderDraft(provider.id, values, form);
 
   const submit = handleSubmit(async (submitted) => {
     setSaving(true);
@@ -99,11 +104,13 @@ export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: 
     toasts.forEach(showToast);
     if (!succeeded) return;
     reset(submitted, KEEP_INPUTS);
+    void kept.end(changesFrom(submitted, values));
     onSaveSuccess?.();
   });
 
   const cancel = () => {
     reset(values, KEEP_INPUTS);
+    void kept.end({});
     onCancel?.();
   };
 
@@ -118,6 +125,7 @@ export function EditProviderForm({ provider, onSave, onSaveSuccess, onCancel }: 
           </Card.Title>
         </Card.Header>
         <Card.Body pt="3" gap="6">
+          <DraftNote restoredAt={kept.restoredAt} savedAt={kept.savedAt} onDiscard={cancel} />
           {(Object.keys(EDIT_PROVIDER_FIELD_GROUPS) as Array<keyof typeof EDIT_PROVIDER_FIELD_GROUPS>).map((group) => (
             <Fieldset.Root key={group} disabled={busy}>
               <Fieldset.Legend fontSize="sm" fontWeight="semibold" color="fg.muted" mb="1">
