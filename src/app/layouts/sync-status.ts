@@ -3,7 +3,7 @@
  * label for the header, a tone, and the details for its popover. Pure, so it is tested
  * without a browser.
  */
-import { formatDistanceStrict } from 'date-fns';
+import { formatTimeAgo } from '../../lib/format/date.ts';
 
 export interface SyncSnapshot {
   online: boolean;
@@ -36,7 +36,7 @@ export function lastSyncedText(lastSyncedAt: string | null, now: Date = new Date
   const at = new Date(lastSyncedAt);
   if (Number.isNaN(at.getTime())) return 'Not synced yet on this device';
   if (now.getTime() - at.getTime() < 45_000) return 'Last synced just now';
-  return `Last synced ${formatDistanceStrict(at, now, { addSuffix: true })}`;
+  return `Last synced ${formatTimeAgo(at, now)}`;
 }
 
 export function describeSync(sync: SyncSnapshot, sessionOffline: boolean): SyncStatusView {

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
 import type { AbnScanState } from '../data/abn-scan.ts';
+import { formatDetailDateTime } from '../../../lib/format/date.ts';
 
 const docId = (orderId: string) => `abn-scan-${orderId}`;
 
@@ -52,7 +53,7 @@ export function AbnScanField({ db, orderId }: { db: LocalDatabase; orderId: stri
             {state.uploaded_at ? 'Signed ABN uploaded' : 'Signed ABN waiting to upload'}
           </Badge>
           <Text fontSize="sm" color="fg.muted">
-            Attached {new Date(state.attached_at).toLocaleString()}
+            Attached {formatDetailDateTime(state.attached_at)}
           </Text>
         </HStack>
       )}

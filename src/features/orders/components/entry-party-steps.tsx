@@ -16,6 +16,7 @@ import { BILLINGS, enrollmentBlock, enrollmentBlockMessage, type Coverage, type 
 import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { SearchPicker, StepCard } from './entry-controls.tsx';
+import { formatListDate } from '../../../lib/format/date.ts';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
@@ -147,7 +148,7 @@ export function patientChoices(found: readonly PatientDoc[]): Array<{ id: string
   const choices: Array<{ id: string; label: string; detail: string }> = [];
   for (const patient of found) {
     if (!patient.is_active) continue;
-    choices.push({ id: patient.id, label: patientLabel(patient), detail: `Born ${patient.date_of_birth} · ${patient.lab_patient_id}` });
+    choices.push({ id: patient.id, label: patientLabel(patient), detail: `Born ${formatListDate(patient.date_of_birth)} · ${patient.lab_patient_id}` });
     if (choices.length === PATIENT_CHOICES) break;
   }
   return choices;
@@ -175,7 +176,7 @@ export function PatientStep(props: {
           <Stack gap="0">
             <Text fontWeight="medium">{patientLabel(chosen)}</Text>
             <Text fontSize="sm" color="fg.muted">
-              Born {chosen.date_of_birth} · {chosen.lab_patient_id}
+              Born {formatListDate(chosen.date_of_birth)} · {chosen.lab_patient_id}
             </Text>
           </Stack>
           <Button size="sm" variant="outline" onClick={() => props.update({ patientId: null, billing: null, coverageRank: null })}>

@@ -25,6 +25,7 @@ import type { OrderAnswer, OrderTestEntry } from '../model/order-draft.ts';
 import { AbnScanField } from './abn-scan-field.tsx';
 import { OrderDocumentsBar } from './order-documents-bar.tsx';
 import { ABN_OPTION_LABELS, BILLING_LABELS, NECESSITY_LABELS, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
+import { formatDetailDate, formatDetailDateTime } from '../../../lib/format/date.ts';
 
 interface ServerCheck {
   medicare?: boolean;
@@ -88,7 +89,7 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
     <Stack gap="4" maxW="5xl">
       <PageHeader
         title={`Order ${order.requisition_number}`}
-        description={patient ? `${patient.last_name}, ${patient.first_name} · born ${patient.date_of_birth} · ${patient.lab_patient_id}` : undefined}
+        description={patient ? `${patient.last_name}, ${patient.first_name} · born ${formatDetailDate(patient.date_of_birth)} · ${patient.lab_patient_id}` : undefined}
       />
       <HStack gap="2" wrap="wrap">
         <Badge colorPalette={STATUS_PALETTE[status] ?? 'gray'} size="lg">
@@ -135,7 +136,7 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
             <DataList.Item>
               <DataList.ItemLabel>Collected</DataList.ItemLabel>
               <DataList.ItemValue>
-                {order.collected_at ? new Date(order.collected_at).toLocaleString() : 'Not yet'}
+                {formatDetailDateTime(order.collected_at, 'Not yet')}
                 {order.collected_by ? ` by ${order.collected_by}` : ''}
                 {order.fasting === null ? '' : order.fasting ? ' · fasting' : ' · not fasting'}
               </DataList.ItemValue>

@@ -23,6 +23,7 @@ import { ORDER_FILTERS, orderFilterPredicate, orderTime, type OrderListFilters, 
 import { ORDER_STATUSES, ORDER_TEXT, STATUS_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { OrderStatusBadges } from './order-status-badges.tsx';
+import { formatListDateTime } from '../../../lib/format/date.ts';
 
 const COLUMNS = defineColumns({
   requisition: { label: 'Requisition', flex: 1.1 },
@@ -48,7 +49,7 @@ const OrderCells = memo(function OrderCells({ row }: { row: OrderListRow }) {
         {row.providerName}
       </div>
       <div className="ll-cell ll-from-md ll-sm" style={COLUMNS.style.collected}>
-        {orderTime(row).slice(0, 16).replace('T', ' ')}
+        {formatListDateTime(orderTime(row))}
       </div>
       <div className="ll-cell" style={COLUMNS.style.status}>
         <OrderStatusBadges status={row.status} priority={row.priority} waiting={row.waiting} />

@@ -4,8 +4,8 @@
  * provider and organization (the directory). Pure, so the documents are tested without a
  * browser and made offline.
  */
-import { format } from 'date-fns';
 import type { OrderDoc, OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
+import { formatPaperDateTime } from '../../../lib/format/date.ts';
 import { formatMbi } from '../../../lib/lab/mbi.ts';
 import type { AbnFormData } from './abn-pdf.ts';
 import { parseCost, type Coverage, type OrderAnswer, type OrderDraft, type OrderEvaluation, type OrderTestEntry } from '../model/order-draft.ts';
@@ -44,9 +44,7 @@ export interface OrderDocumentData {
 
 /** A timestamp as staff read it on paper, in the device's time zone: 2026-11-20 08:30. */
 export function paperDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'yyyy-MM-dd HH:mm');
+  return formatPaperDateTime(iso);
 }
 
 interface Address {
