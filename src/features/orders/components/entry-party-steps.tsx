@@ -17,6 +17,7 @@ import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { SearchPicker, StepCard } from './entry-controls.tsx';
 import { formatListDate } from '../../../lib/format/date.ts';
+import { providerListName } from '../../../lib/provider/provider-name.ts';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
@@ -71,7 +72,7 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
             const status = exclusion ? exclusionLabel(exclusion) : ELIGIBILITY_LABELS[medicareOrderingEligibility(provider, props.now).status];
             return {
               value: provider.id,
-              label: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''} · NPI ${provider.npi ?? 'none'} · ${status}`,
+              label: `${providerListName(provider)} · NPI ${provider.npi ?? 'none'} · ${status}`,
               disabled: exclusion !== null && provider.id !== props.draft.providerId,
             };
           })}

@@ -10,6 +10,7 @@ import { formatMbi } from '../../../lib/lab/mbi.ts';
 import type { AbnFormData } from './abn-pdf.ts';
 import { parseCost, type Coverage, type OrderAnswer, type OrderDraft, type OrderEvaluation, type OrderTestEntry } from '../model/order-draft.ts';
 import { ABN_OPTION_LABELS, BILLING_LABELS } from '../model/order-texts.ts';
+import { providerListName } from '../../../lib/provider/provider-name.ts';
 
 export interface OrderAbn {
   option: 1 | 2 | 3;
@@ -98,7 +99,7 @@ export function orderDocumentData(input: {
         }
       : null,
     provider: provider
-      ? { name: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''}`, npi: provider.npi ?? '' }
+      ? { name: providerListName(provider), npi: provider.npi ?? '' }
       : { name: '', npi: '' },
     organization: organization
       ? {
