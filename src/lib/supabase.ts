@@ -5,6 +5,7 @@
  * one place. The same build talks to a hosted project or to the local stack (env.ts).
  */
 import { createClient } from '@supabase/supabase-js';
+import { noStoreFetch } from './browser/no-store-fetch.ts';
 import { env } from './env.ts';
 
 export {
@@ -54,6 +55,8 @@ export const initialAuthRedirect: AuthRedirect =
   typeof window === 'undefined' ? { type: null, error: null } : parseAuthRedirect(window.location.hash);
 
 export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, {
+  // No answer of the API is kept in the browser's HTTP cache (no-store-fetch.ts).
+  global: { fetch: noStoreFetch() },
   auth: {
     persistSession: true,
     autoRefreshToken: true,

@@ -23,6 +23,13 @@ create role authenticator login noinherit;
 create role supabase_auth_admin login noinherit createrole;
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
+-- PostgREST's in-database configuration: "PostgREST aggregate functions"
+-- (https://supabase.com/docs/guides/api/rest/aggregate-functions) has projects run
+-- `ALTER ROLE authenticator SET pgrst.db_aggregates_enabled = 'true'` as postgres, and
+-- "Securing your API" does the same for `pgrst.db_pre_request`: Supabase lets postgres set
+-- the API's `pgrst.*` settings (its supautils extension); plain PostgreSQL 15 needs the SET
+-- privilege on each such parameter for a role that is not a superuser.
+grant set on parameter pgrst.db_pre_request to postgres;
 
 -- The project's database belongs to postgres, which owns what the migrations create
 -- (roles-superuser page above: migrations and the SQL editor run as postgres). On

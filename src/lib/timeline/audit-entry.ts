@@ -51,3 +51,17 @@ export const RECORD_KIND_LABELS: Readonly<Record<string, string>> = {
 /** 'distribute': a result sent to a recipient by email, fax or in the app (issue 32). */
 export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'open', 'print', 'distribute'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The tables whose rows are patient data (PHI): a patient, an order for one, a result. */
+const PATIENT_TABLES: ReadonlySet<string> = new Set(['patients', 'orders', 'results']);
+/** What was done to a patient's record: opened, printed, a result sent. */
+const PATIENT_ACTIONS: ReadonlySet<AuditAction> = new Set(['open', 'print', 'distribute']);
+
+/**
+ * True when the entry is patient data (issue 43): a change of a patient, order or result
+ * (its `row_data` is the record) or an opening, print or distribution of one. The device
+ * keeps such entries only sealed (src/db/audit-cache.ts).
+ */
+export function isPatientAuditEntry(entry: Pick<AuditEntry, 'table_name' | 'action'>): boolean {
+  return PATIENT_TABLES.has(entry.table_name) || PATIENT_ACTIONS.has(entry.action);
+}

@@ -2,7 +2,8 @@
  * The audit feed for a page (issue 27): what this device kept, at once (offline too), then
  * the newest page from the server, older pages on request, and every 1.5 s while the page
  * is visible and online the entries newer than the newest shown (another user's edit shows
- * within two seconds). Everything loaded is kept on the device (src/db/audit-cache.ts).
+ * within two seconds). Everything loaded is kept on the device (src/db/audit-cache.ts), the
+ * entries about patients only sealed.
  * When more cannot be loaded, the state says why, in words the page shows.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import { cacheAuditEntries, readCachedAuditEntries } from '../../db/index.ts';
 import { useSyncStore } from '../../stores/sync-store.ts';
 import { useLocalDatabase } from '../local-data/use-local-database.ts';
 import { fetchAuditPage } from './audit-api.ts';
-import type { AuditEntry } from './audit-entry.ts';
+import { isPatientAuditEntry, type AuditEntry } from './audit-entry.ts';
 import { AUDIT_PAGE_SIZE, matchesAuditFilters, type AuditFilters } from './audit-query.ts';
 
 export const POLL_INTERVAL_MS = 1500;
@@ -57,7 +58,7 @@ export function useAuditFeed(filters: AuditFilters): AuditFeed {
     (incoming: readonly AuditEntry[]) => {
       if (incoming.length === 0) return;
       setEntries((current) => mergeEntries(current, incoming));
-      if (db) void cacheAuditEntries(db, incoming);
+      if (db) void cacheAuditEntries(db, incoming, isPatientAuditEntry);
     },
     [db],
   );
@@ -97,7 +98,7 @@ export function useAuditFeed(filters: AuditFilters): AuditFeed {
     setLoading(true);
     void (async () => {
       if (db) {
-        const kept = (await readCachedAuditEntries<AuditEntry>(db)).filter((entry) => matchesAuditFilters(entry, filtersNow));
+        const kept = (await readCachedAuditEntries<AuditEntry>(db, isPatientAuditEntry)).filter((entry) => matchesAuditFilters(entry, filtersNow));
         if (cancelled) return;
         setEntries(kept);
         if (kept.length > 0) setLoading(false);

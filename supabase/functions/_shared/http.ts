@@ -1,12 +1,13 @@
 // JSON answers with CORS for every function, and the one error shape the client reads:
 // `{ error: <message>, code: <machine code> }` (the wrappers in src/lib/functions read
-// `error` from FunctionsHttpError.context).
+// `error` from FunctionsHttpError.context). No answer is kept by an HTTP cache (`no-store`:
+// answers may carry patient data; a function whose answer may be cached says so itself).
 import { corsHeaders } from './cors.ts';
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...corsHeaders, 'Content-Type': 'application/json; charset=utf-8', ...headers },
+    headers: { ...corsHeaders, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
   });
 }
 

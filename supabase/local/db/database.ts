@@ -40,6 +40,12 @@ const ANON_CLAIMS: Claims = { role: 'anon' };
 /** What platform.sql gained since a data folder was made (idempotent; run on every later open). */
 const PLATFORM_UPGRADES = `
   alter table auth.sign_in_attempts add column if not exists address text not null default '';
+  do $$ begin
+    if not exists (select from pg_roles where rolname = 'authenticator') then
+      create role authenticator noinherit;
+      grant anon, authenticated, service_role to authenticator;
+    end if;
+  end $$;
 `;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {

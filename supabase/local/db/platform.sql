@@ -9,6 +9,10 @@ create role anon nologin noinherit;
 create role authenticated nologin noinherit;
 create role service_role nologin noinherit bypassrls;
 create role supabase_auth_admin nologin noinherit;
+-- The Data API's login role (PostgREST connects as it, then switches to the request's role);
+-- its settings hold PostgREST's in-database configuration (pgrst.db_pre_request).
+create role authenticator noinherit;
+grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
 
 create schema if not exists extensions;

@@ -5,6 +5,7 @@
  * functions callable under /rpc. Read from pg_catalog once and kept; reloaded when a
  * request names something the cache does not know (a migration applied since).
  */
+import { loadPreRequest } from './in-database-config.ts';
 import type { Transaction } from '../db/database.ts';
 
 export const SCHEMA = 'public';
@@ -59,6 +60,8 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   relationships: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;
+  /** PostgREST's `db-pre-request` function, from the authenticator role's settings (in-database-config.ts). */
+  preRequest: string | null;
 }
 
 interface ColumnRow {
@@ -201,7 +204,7 @@ export async function loadSchemaCache(tx: Transaction): Promise<SchemaCache> {
     const routine = await toRoutine(tx, row, tables);
     routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
   }
-  return { tables, relationships, routines };
+  return { tables, relationships, routines, preRequest: await loadPreRequest(tx) };
 }
 
 async function toRoutine(tx: Transaction, row: RoutineRow, tables: Map<string, Table>): Promise<Routine> {

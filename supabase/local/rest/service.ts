@@ -18,6 +18,7 @@ import { parsePrefer } from './prefer.ts';
 import { parseQuery } from './query-params.ts';
 import type { Reply } from './reply.ts';
 import { negotiate, parseRangeHeader, type RestRequest } from './request.ts';
+import { preRequestCall, readResponseHeaders } from './in-database-config.ts';
 import { handleRpc } from './rpc-handler.ts';
 import { loadSchemaCache, SCHEMA, type SchemaCache } from './schema-cache.ts';
 import { handleTable } from './table-handler.ts';
@@ -166,8 +167,10 @@ async function handleRequest(ctx: StackContext, holder: CacheHolder, req: Incomi
       );
       // Reads run read-only, as in PostgREST: a volatile function called by GET fails (405).
       if (isRead) await tx.exec('set transaction read only');
+      if (cache.preRequest) await tx.query(preRequestCall(cache.preRequest));
       const request: RestRequest = { ...base, tx };
       const answer = table ? await handleTable(request, table) : await handleRpc(request, name);
+      Object.assign(answer.headers, await readResponseHeaders(tx));
       if (base.prefs.tx === 'rollback') throw new RollbackWith(answer);
       return answer;
     });
