@@ -190,9 +190,9 @@ describe('the server checks Medicare again', () => {
     expect(check.tests).toEqual([{ code: LIPID, status: 'not-supported', modifier: 'GZ' }]);
     expect(check.disagreements).toEqual([
       `${LIPID}: required order questions are not answered (FASTING).`,
-      `${LIPID}: the device found "supported", the server "not-supported".`,
-      `${LIPID}: the device set modifier none, the server GZ.`,
-      'Medicare is billed but the ordering provider is needs-check: PECOS enrollment and Part B ordering have not been checked for this provider.',
+      `${LIPID}: this device found "Supported", the laboratory "Not supported".`,
+      `${LIPID}: this device set modifier none, the laboratory GZ.`,
+      "Medicare is billed but the ordering provider's PECOS and Part B check is due: PECOS enrollment and Part B ordering have not been checked for this provider.",
     ]);
   });
 

@@ -17,6 +17,7 @@ import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { SearchPicker, StepCard } from './entry-controls.tsx';
 import { formatListDate } from '../../../lib/format/date.ts';
+import { payerTypeLabel } from '../../../lib/patients/payer-types.ts';
 import { providerListName } from '../../../lib/provider/provider-name.ts';
 
 type Update = (patch: Partial<OrderDraft>) => void;
@@ -221,7 +222,7 @@ export function BillingStep(props: {
   enrollmentAlert: EntryAlert | null;
 }) {
   const coverageLabel = (coverage: Coverage) =>
-    `${coverage.rank === 'primary' ? 'Primary' : 'Secondary'}: ${coverage.payer_name || coverage.payer_type}${coverage.member_id ? ` · ${coverage.payer_type === 'medicare' ? formatMbi(coverage.member_id) : coverage.member_id}` : ''}`;
+    `${coverage.rank === 'primary' ? 'Primary' : 'Secondary'}: ${coverage.payer_name || payerTypeLabel(coverage.payer_type)}${coverage.member_id ? ` · ${coverage.payer_type === 'medicare' ? formatMbi(coverage.member_id) : coverage.member_id}` : ''}`;
   const insured = props.coverages.filter((coverage) => coverage.payer_type !== 'self_pay');
   return (
     <StepCard id="step-billing" number={4} title="Billing" done={props.draft.billing !== null}>

@@ -33,11 +33,26 @@ interface ServerCheck {
   eligibility?: { status: string; reason: string | null } | null;
 }
 
+/**
+ * Cancelling: one quiet button until asked for; then the reason (required, focused) with
+ * the destructive button beside a way back, so a reason field never sits on the page
+ * looking required when nobody is cancelling.
+ */
 function CancelForm({ db, id }: { db: LocalDatabase; id: string }) {
+  const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  if (!asking) {
+    return (
+      <HStack>
+        <Button variant="outline" onClick={() => setAsking(true)}>
+          {ORDER_TEXT.cancelStart}
+        </Button>
+      </HStack>
+    );
+  }
   return (
-    <Stack as="form" gap="2" onSubmit={(event) => {
+    <Stack as="form" gap="2" maxW="xl" onSubmit={(event) => {
       event.preventDefault();
       if (reason.trim() === '') return;
       setBusy(true);
@@ -47,11 +62,15 @@ function CancelForm({ db, id }: { db: LocalDatabase; id: string }) {
         .finally(() => setBusy(false));
     }}>
       <Field label={ORDER_TEXT.cancelReason} required>
-        <Input value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} />
+        {/* Focus goes where the work continues: the reason asked for. */}
+        <Input value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} autoFocus />
       </Field>
       <HStack>
-        <Button type="submit" colorPalette="red" variant="outline" disabled={reason.trim() === '' || busy}>
+        <Button type="submit" colorPalette="red" disabled={reason.trim() === '' || busy}>
           {ORDER_TEXT.cancel}
+        </Button>
+        <Button variant="ghost" onClick={() => { setAsking(false); setReason(''); }} disabled={busy}>
+          {ORDER_TEXT.keepOrder}
         </Button>
       </HStack>
     </Stack>
