@@ -40,8 +40,11 @@ test('the page has the breadcrumb, the title with the credential, and tabs chose
   await expect(page.getByRole('tab', { name: 'Preferences' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('provider-preferences-card').getByRole('heading', { name: 'Provider Preferences' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Delegates' }).click();
+  // Delegates is a tab of its own (it used to highlight Profile).
+  await page.getByRole('tab', { name: 'Delegates' }).click();
   await expect(page).toHaveURL(new RegExp(`${SEED.okafor.id}/manage/delegates$`));
+  await expect(page.getByRole('tab', { name: 'Delegates' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'false');
   await expect(page.getByTestId('provider-delegates-card').getByRole('heading', { name: 'Provider Delegates' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Profile' }).click();

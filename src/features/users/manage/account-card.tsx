@@ -14,7 +14,7 @@ import { deactivationRefusal } from '../model/role-rules.ts';
 import type { UserEntry } from '../model/user-entries.ts';
 import { StatusBadge } from '../shared/account-badges.tsx';
 import { PendingCalls } from '../shared/pending-calls.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { useAccountAction } from './use-account-action.ts';
 
 export interface AccountCardProps {
