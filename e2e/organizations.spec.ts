@@ -84,7 +84,7 @@ test('a healthcare organization, a sole proprietor and a client-bill account are
   await expect(result).toContainText('ADIRONDACK PEDIATRIC ASSOCIATES PC');
   await expect(result).toContainText('Organization (Type 2)');
   await expect(result).toContainText('ADIRONDACK KIDS CARE (Doing Business As)');
-  await expect(result).toContainText('MARGARET L HOLLOWAY');
+  await expect(result).toContainText('Margaret L Holloway');
   await expect(page.getByTestId('organization-lookup-issue')).toHaveCount(0);
   await shot(page, '2-lookup');
 
