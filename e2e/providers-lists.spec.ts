@@ -173,14 +173,38 @@ test.describe('as staff', () => {
     await page.keyboard.press('Escape');
     await expect(search(page)).toHaveValue('');
 
-    const first = page.getByTestId('provider-rows').getByRole('row').first();
-    await first.focus();
+    // One tab stop for the whole table (a roving tab index, as data grids have): Tab from
+    // the search lands on the first row, the next Tab leaves the table.
+    const rows = page.getByTestId('provider-rows');
+    const tabStops = () => page.getByTestId('provider-table').evaluate((table) => [...table.querySelectorAll<HTMLElement>('a[href], button, input, [tabindex]')].filter((element) => element.tabIndex >= 0).length);
+    await expect.poll(tabStops).toBe(1);
+    await search(page).focus();
+    await page.keyboard.press('Tab');
+    const first = rows.getByRole('row').first();
+    await expect(first).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    const second = page.getByTestId('provider-rows').locator('[aria-rowindex="3"]');
+    const second = rows.locator('[aria-rowindex="3"]');
+    await expect(second).toBeFocused();
+    await expect.poll(tabStops).toBe(1);
+    // The row's verify button is reached with the arrow keys, and left with Escape.
+    await page.keyboard.press('ArrowRight');
+    await expect(second.getByRole('button', { name: /^Verify PECOS|^NPI required/ })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => !document.activeElement?.closest('[data-testid="provider-table"]'))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
     await expect(second).toBeFocused();
     const id = await second.getAttribute('data-provider-id');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/providers/${id}/manage/edit$`));
+    // The new page's heading takes the focus (not the document's top, not the gone row).
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    // After a sidebar link, focus goes to the new page, not left in the sidebar.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeFocused();
   });
 
   test('a row click opens the provider', async () => {

@@ -78,6 +78,8 @@ const config = defineConfig({
     // Focus rings meet WCAG 2.2's focus appearance (2.4.13): at least 2 px, in a colour 3:1
     // against what surrounds it. Chakra draws inputs' rings 1 px wide unless told otherwise.
     html: { colorPalette: 'brand', '--focus-ring-width': '2px' },
+    // A page's heading, focused after a move to the page (focus-on-navigation.ts).
+    'main h1[tabindex="-1"]:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '4px', borderRadius: 'l1' },
     // The native date and time inputs' picker button (Chromium draws no focus ring on it).
     'input::-webkit-calendar-picker-indicator:focus-visible': {
       outline: '2px solid',

@@ -22,12 +22,12 @@ export const ORGANIZATION_GRID = {
 
 const TYPE_TONES = { healthcare: 'blue', sole_proprietor: 'purple', non_healthcare: 'orange' } as const;
 
-export const OrganizationRow = memo(function OrganizationRow({ row, index, top, onOpen, onKeyNavigate }: ListRowProps<ListOrganization>) {
+export const OrganizationRow = memo(function OrganizationRow({ row, index, top, tabbable, onOpen, onKeyNavigate }: ListRowProps<ListOrganization>) {
   const counts = useContext(MemberCountsContext);
   const subtitle = organizationSubtitle(row);
   const place = row.city && row.state ? `${row.city}, ${row.state}` : null;
   return (
-    <ListRowFrame id={row.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="organization">
+    <ListRowFrame tabbable={tabbable} id={row.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="organization">
       <div role="cell" className="lt-cell">
         <p className="lt-text lt-name">{row.legal_name}</p>
         <p className="lt-text lt-small">{[subtitle, place].filter(Boolean).join(' · ') || '—'}</p>

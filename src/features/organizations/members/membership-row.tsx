@@ -21,11 +21,11 @@ export const MembershipActionsContext = createContext<MembershipActions>({ busyI
 /** Provider, Organization, Status, action. */
 export const MEMBERSHIP_GRID = { base: 'minmax(0, 1fr) minmax(0, 1fr) 84px 40px', lg: 'minmax(0, 1fr) minmax(0, 1.3fr) 96px 48px' } as const;
 
-export const MembershipRow = memo(function MembershipRow({ row, index, top, onOpen, onKeyNavigate }: ListRowProps<MembershipEntry>) {
+export const MembershipRow = memo(function MembershipRow({ row, index, top, tabbable, onOpen, onKeyNavigate }: ListRowProps<MembershipEntry>) {
   const { busyId, setActive } = useContext(MembershipActionsContext);
   const active = row.membership.is_active;
   return (
-    <ListRowFrame id={row.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="membership">
+    <ListRowFrame tabbable={tabbable} id={row.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="membership">
       <div role="cell" className="lt-cell">
         <p className="lt-text lt-name">{row.providerName}</p>
         <p className="lt-text lt-small">{row.provider.npi ? `NPI ${row.provider.npi}` : 'No NPI'}</p>
