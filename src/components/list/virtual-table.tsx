@@ -171,7 +171,7 @@ const TableHead = memo(function TableHead({ columns }: { columns: readonly ListC
     <div role="rowgroup" className="lt-head">
       <div role="row" aria-rowindex={1} className="lt-grid lt-head-row">
         {columns.map((column) => (
-          <p key={column.label} role="columnheader" className={`lt-text lt-column${column.end ? ' lt-end' : ''}${column.fromLg ? ' lt-from-lg' : ''}`}>
+          <p key={column.label} role="columnheader" className={`lt-column${column.end ? ' lt-end' : ''}${column.fromLg ? ' lt-from-lg' : ''}`}>
             {column.label}
           </p>
         ))}

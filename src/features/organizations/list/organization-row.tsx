@@ -16,7 +16,8 @@ export const MemberCountsContext = createContext<ReadonlyMap<string, number>>(ne
 
 /** Organization, Type, NPI (lg), Account, City/State (lg), Active providers, Status. */
 export const ORGANIZATION_GRID = {
-  base: 'minmax(0, 1fr) 120px 84px 72px 76px',
+  // On a tablet "Active providers" needs its two lines' width (92px), never "ACTIVE PR…".
+  base: 'minmax(0, 1fr) 112px 84px 92px 76px',
   lg: 'minmax(0, 2fr) 124px 108px 92px minmax(0, 1fr) 96px 84px',
 } as const;
 

@@ -70,7 +70,13 @@ export function PickupRequestsCard({ organizationId }: { organizationId: string 
         <Card.Description>Ask the courier for a pickup outside the schedule; it can be cancelled until it is collected.</Card.Description>
       </Card.Header>
       <Card.Body gap="5">
-        <SimpleGrid columns={{ base: 2, lg: 6 }} gap="3" alignItems="end">
+        {/* Two fields a row on a tablet, three on a laptop, one line on a wide screen where
+            the temperature keeps its whole words ("Ambient (room temperature)"). */}
+        <SimpleGrid
+          templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', '2xl': 'repeat(4, minmax(0, 1fr)) minmax(16rem, 1.6fr) minmax(0, 1.4fr)' }}
+          gap="3"
+          alignItems="end"
+        >
           <Field label="Pickup date" invalid={!!problems.pickup_date} errorText={problems.pickup_date}>
             <Input type="date" value={form.pickup_date} onChange={set('pickup_date')} min={today()} />
           </Field>
