@@ -11,6 +11,7 @@ const PROVIDER = { email: 'provider@demo-lab.test', password: 'demo-provider-202
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 import { SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
 import { expectAccessible, expectFocusRings } from './support/accessibility.ts';
+import { expectWholeText } from './support/layout.ts';
 
 
 const PUBLIC_PAGES = [
@@ -90,6 +91,8 @@ for (const { theme, ...viewport } of SCREENSHOT_CASES) {
         await page.goto(path);
         await shoot(page, name, viewport.tag, theme);
         if (rings) await expectFocusRings(page, name);
+        // The lists' column headings are whole at every width (not "ACTIVE PR…").
+        if (name === 'organizations' || name === 'providers') await expectWholeText(page.locator('[role="columnheader"]'), `${name}: column headings`);
       }
 
       await page.getByTestId('user-menu').click();

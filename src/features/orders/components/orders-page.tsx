@@ -43,7 +43,7 @@ const OrderCells = memo(function OrderCells({ row }: { row: OrderListRow }) {
         {row.requisition_number}
       </div>
       <div className="ll-cell" style={COLUMNS.style.patient}>
-        <div className="ll-truncate">{row.patientName}</div>
+        <div className="ll-clamp2">{row.patientName}</div>
         <div className="ll-muted ll-truncate">
           {row.patientId}
           <span className="ll-below-lg"> · {row.providerName}</span>

@@ -48,7 +48,7 @@ const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
     <>
       {/* The test's name has the whole first line (the flag goes under it, by the requisition). */}
       <div className={row.seenAt ? 'll-cell' : 'll-cell ll-strong'} style={COLUMNS.style.test}>
-        <div className="ll-truncate" title={row.testName}>
+        <div className="ll-clamp2" title={row.testName}>
           {row.testName}
         </div>
         <span className="ll-badges" style={{ flexWrap: 'nowrap', alignItems: 'center' }}>
@@ -57,7 +57,7 @@ const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
         </span>
       </div>
       <div className="ll-cell" style={COLUMNS.style.patient}>
-        <div className="ll-truncate" title={row.patientName}>
+        <div className="ll-clamp2" title={row.patientName}>
           {row.patientName}
         </div>
         <div className="ll-xs-muted ll-truncate ll-below-lg" title={row.providerName}>
