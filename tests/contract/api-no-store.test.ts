@@ -2,7 +2,7 @@
  * No answer of the Data API or of a function may be kept by a browser's HTTP cache
  * (issue 43, item 2): answers carry patient data, and a kept answer stays in the browser
  * profile's disk cache, readable after sign-out. The server marks each `Cache-Control:
- * no-store` (the Data API through its pre-request function, migration 20261202100000; the
+ * no-store` (the Data API through its pre-request function, migration 20261202000100; the
  * functions through their JSON answers), whoever asks; the device does not rely on it and
  * fetches with `cache: 'no-store'` as well (src/lib/browser/no-store-fetch.ts).
  */

@@ -5,7 +5,7 @@
  * role and the request's settings are in place, and the response headers a request's SQL
  * sets (`set_config('response.headers', '[{"Name": "value"}]', true)`), which PostgREST adds
  * to its answer. Hosted Supabase reads the same settings, so a migration that sets them acts
- * alike on both (20261202100000_api_answers_are_not_cached.sql).
+ * alike on both (20261202000100_api_answers_are_not_cached.sql).
  */
 import type { Transaction } from '@electric-sql/pglite';
 
