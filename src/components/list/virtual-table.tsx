@@ -19,6 +19,8 @@ export interface ListColumn {
   end?: boolean;
   /** Shown from the lg breakpoint only. */
   fromLg?: boolean;
+  /** Named for assistive technology only (a narrow column of row menus). */
+  hiddenLabel?: boolean;
 }
 
 export interface VirtualTableProps<T extends { id: string }> {
@@ -172,7 +174,7 @@ const TableHead = memo(function TableHead({ columns }: { columns: readonly ListC
       <div role="row" aria-rowindex={1} className="lt-grid lt-head-row">
         {columns.map((column) => (
           <p key={column.label} role="columnheader" className={`lt-column${column.end ? ' lt-end' : ''}${column.fromLg ? ' lt-from-lg' : ''}`}>
-            {column.label}
+            {column.hiddenLabel ? <span className="lt-sr-only">{column.label}</span> : column.label}
           </p>
         ))}
       </div>
