@@ -75,6 +75,8 @@ test('the forms explain what is missing before anything is sent', async ({ page 
   await expect(page.getByText('Use at least 8 characters')).toBeVisible();
   await expect(page.getByText('Confirm your password')).toBeVisible();
 
+  await page.getByLabel('First name').fill('Rosa');
+  await page.getByLabel('Last name').fill('Delgado');
   await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
   await page.getByLabel('Confirm password').fill('long-enough-2');
   await page.getByRole('button', { name: 'Create account', exact: true }).click();
