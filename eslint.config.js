@@ -14,6 +14,19 @@ const features = fs.existsSync('src/features')
 
 const sharedFolders = ['./src/components', './src/lib', './src/stores', './src/db'];
 
+// Dates and times are written one way everywhere: through src/lib/format/date.ts.
+const ONE_DATE_MODULE = 'Format dates and times with src/lib/format/date.ts (one way of writing them everywhere).';
+const dateFnsOutsideFormat = { group: ['date-fns', 'date-fns/*'], message: ONE_DATE_MODULE };
+const localeDateFormatting = [
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: ONE_DATE_MODULE },
+  // A number's toLocaleString names its locale ('en-US'); a date's bare one is the browser's style.
+  { selector: "CallExpression[callee.property.name='toLocaleString'][arguments.length=0]", message: ONE_DATE_MODULE },
+  { selector: "CallExpression[callee.property.name='toLocaleString'] > ObjectExpression > Property[key.name=/^(dateStyle|timeStyle)$/]", message: ONE_DATE_MODULE },
+  { selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']", message: ONE_DATE_MODULE },
+  // An ISO timestamp cut to 'yyyy-MM-dd HH:mm' for display.
+  { selector: "CallExpression[callee.property.name='replace'][arguments.0.value='T']", message: ONE_DATE_MODULE },
+];
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'dist/', 'dist-e2e/', 'dev-dist/', 'test-results/', 'playwright-report/', '.stack-data/', '.bench/', 'coverage/'],
@@ -46,10 +59,12 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-syntax': ['error', ...localeDateFormatting],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            dateFnsOutsideFormat,
             { group: ['rxdb', 'rxdb/*'], message: 'rxdb is wrapped: import it only under src/db/.' },
             {
               group: ['@supabase/supabase-js'],
@@ -89,6 +104,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            dateFnsOutsideFormat,
             { group: ['@supabase/supabase-js'], message: 'Use the client from src/lib/supabase.ts.', allowTypeImports: true },
           ],
         },
@@ -101,6 +117,10 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.test.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+    rules: { '@typescript-eslint/no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['src/lib/format/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
 );

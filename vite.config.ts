@@ -15,10 +15,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkSizeGuard } from './scripts/build/chunk-size-guard.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    chunkSizeGuard(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -58,6 +60,19 @@ export default defineConfig({
     outDir: process.env.APP_OUT_DIR ?? 'dist',
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Printing an order loads pdf-lib (with pako) and bwip-js's barcode encoder, only
+        // then; together they passed Vite's 500 kB chunk limit, so each is a chunk of its own
+        // (chunkSizeGuard fails the build when a chunk passes it again).
+        codeSplitting: {
+          groups: [
+            { name: 'pdf-lib', test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/ },
+            { name: 'barcodes', test: /node_modules[\\/]bwip-js[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

@@ -67,11 +67,12 @@ test('an individual provider is verified, prefilled from the registry, saved and
   await expect(page.getByRole('heading', { level: 1, name: 'Add Individual Provider' })).toBeVisible();
   await expect(page.getByTestId('create-registry-summary')).toContainText(NPIS.janeDoe);
   const firstName = page.getByLabel('First name');
-  await expect(firstName).toHaveValue('JANE');
+  // The registry writes JANE DOE, M.D.; the directory as people write it (the registry's text stays in nppes_data).
+  await expect(firstName).toHaveValue('Jane');
   await expect(firstName).toHaveAttribute('readonly', '');
-  await expect(page.getByLabel('Last name')).toHaveValue('DOE');
+  await expect(page.getByLabel('Last name')).toHaveValue('Doe');
   await expect(page.getByLabel('Last name')).toHaveAttribute('readonly', '');
-  await expect(page.getByLabel('Credential (MD, DO, NP, etc)')).toHaveValue('M.D.');
+  await expect(page.getByLabel('Credential (MD, DO, NP, etc)')).toHaveValue('MD');
   await expect(page.getByLabel('Phone')).not.toHaveValue('');
   await expect(page.getByRole('textbox', { name: 'Fax number' })).not.toHaveValue('');
   await expect(page.getByLabel('Taxonomy code')).toHaveValue('207Q00000X');
@@ -87,7 +88,7 @@ test('an individual provider is verified, prefilled from the registry, saved and
   await shot(page, '3-create-individual');
   await page.getByRole('button', { name: 'Add Provider' }).click();
 
-  await expect(toastWith(page, 'Provider Added')).toContainText('JANE DOE, M.D. has been added to the directory.');
+  await expect(toastWith(page, 'Provider Added')).toContainText('Jane Doe, MD has been added to the directory.');
   await expect(page).toHaveURL(/\/providers$/);
   // canvas-confetti draws on a canvas it adds over the page.
   await expect(page.locator('body > canvas')).toHaveCount(1);
@@ -96,7 +97,10 @@ test('an individual provider is verified, prefilled from the registry, saved and
   // Three local writes that sync: the provider, then its membership, then its preferences.
   await expect.poll(async () => (await serverProviders({ npi: NPIS.janeDoe })).length, { timeout: 60_000 }).toBe(1);
   const [provider] = await serverProviders({ npi: NPIS.janeDoe });
-  expect(provider).toMatchObject({ first_name: 'JANE', last_name: 'DOE', credential: 'M.D.', email: 'jane.doe@capitalregion.example', nppes_verified: true });
+  expect(provider).toMatchObject({ first_name: 'Jane', last_name: 'Doe', credential: 'MD', email: 'jane.doe@capitalregion.example', nppes_verified: true });
+  expect((provider?.nppes_data as { results: Array<{ basic: Record<string, string> }> }).results[0]!.basic).toMatchObject({ first_name: 'JANE', last_name: 'DOE', credential: 'M.D.' });
+  // The PECOS check made on the lookup page is the new provider's: not "Not verified".
+  expect(provider).toMatchObject({ pecos_verified: true, pecos_verification_date: expect.any(String) });
   await expect.poll(async () => (await serverMemberships(provider!.id)).length, { timeout: 30_000 }).toBe(1);
   const [membership] = await serverMemberships(provider!.id);
   expect(membership?.organization_id).toBe(provider?.default_organization_id);

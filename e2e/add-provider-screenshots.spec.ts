@@ -1,5 +1,5 @@
 /**
- * Screenshots of each step of adding a provider, desktop (1440×900) and tablet (768×1024),
+ * Screenshots of each step of adding a provider, desktop (1440×900) and tablet (820×1180),
  * light and dark, into test-results/screenshots/ for people to look at: type selection,
  * the lookup with a verified NPI and with a validation issue, the prefilled individual form
  * and the non-healthcare form with its validation messages. Nothing is saved.

@@ -24,12 +24,14 @@ test('a new user signs up, waits for approval, is welcomed once approved, signs 
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('waiting-for-approval.png'), fullPage: true });
 
-  // An admin gives the account the staff role; "Check again" lets the user in.
-  const [profile] = (await stack(`/rest/v1/profiles?email=eq.${encodeURIComponent(email)}&select=id`)) as Array<{ id: string }>;
+  // The name given at sign-up is on the profile the approving admin sees; the admin gives
+  // the account the staff role; "Check again" lets the user in.
+  const [profile] = (await stack(`/rest/v1/profiles?email=eq.${encodeURIComponent(email)}&select=id,first_name,last_name`)) as Array<{ id: string; first_name: string; last_name: string }>;
+  expect(profile).toMatchObject({ first_name: 'Rosa', last_name: 'Delgado' });
   await stack('/rest/v1/user_roles', { method: 'POST', body: { user_id: profile!.id, role: 'staff' }, headers: { Prefer: 'return=minimal' } });
   await page.getByRole('button', { name: 'Check again' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${email.split('@')[0]}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hello, Rosa/);
   await waitForWelcomeRecorded(page);
 
   await signOut(page);
@@ -68,9 +70,13 @@ test('the forms explain what is missing before anything is sent', async ({ page 
   await page.getByLabel('Work email').fill('new-user@lab-e2e.test');
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Last name is required')).toBeVisible();
   await expect(page.getByText('Use at least 8 characters')).toBeVisible();
   await expect(page.getByText('Confirm your password')).toBeVisible();
 
+  await page.getByLabel('First name').fill('Rosa');
+  await page.getByLabel('Last name').fill('Delgado');
   await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
   await page.getByLabel('Confirm password').fill('long-enough-2');
   await page.getByRole('button', { name: 'Create account', exact: true }).click();

@@ -82,7 +82,7 @@ test('a credential edit reaches a second user\'s Activity tab and timeline withi
   const credential = form.getByLabel('Credential (MD, DO, NP, etc)');
   await expect(credential).toBeVisible({ timeout: 60_000 });
   const before = (await credential.inputValue()) || '(empty)';
-  const after = before === 'D.O.' ? 'M.D.' : 'D.O.';
+  const after = before === 'DO' ? 'MD' : 'DO';
   await credential.fill(after);
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });

@@ -169,6 +169,12 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   const scan = Buffer.from('%PDF-1.4\n% signed ABN\n%%EOF\n');
   await page.getByLabel('Signed ABN (photo or scan)').setInputFiles({ name: 'abn.pdf', mimeType: 'application/pdf', buffer: scan });
   await expect(page.getByTestId('abn-scan-state')).toHaveText('Signed ABN waiting to upload');
+  // The reason for cancelling is asked for only when cancelling (focused), and put away again.
+  await expect(page.getByLabel('Reason for cancelling')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel order…' }).click();
+  await expect(page.getByLabel('Reason for cancelling')).toBeFocused();
+  await page.getByRole('button', { name: 'Keep order' }).click();
+  await expect(page.getByLabel('Reason for cancelling')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('order-page-1440-light.png'), fullPage: true });
 
   // The simulated laboratory results an order 5 s after taking it (and the scheduler may send

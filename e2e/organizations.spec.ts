@@ -24,6 +24,7 @@ const NEW_CLIENT_BILL_NAME = 'Hudson Valley Employer Health Program';
 
 /** Capital Region Medical Group PLLC (supabase/seed/demo-organizations.ts). */
 const CAPITAL_REGION = '0c4f3311-8455-5ee2-9cec-f67e51c00036';
+const HUDSON_VALLEY = 'aa2a16bc-afe8-54ca-ba41-e9ca7910ffae';
 
 const headers = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' };
 
@@ -83,7 +84,7 @@ test('a healthcare organization, a sole proprietor and a client-bill account are
   await expect(result).toContainText('ADIRONDACK PEDIATRIC ASSOCIATES PC');
   await expect(result).toContainText('Organization (Type 2)');
   await expect(result).toContainText('ADIRONDACK KIDS CARE (Doing Business As)');
-  await expect(result).toContainText('MARGARET L HOLLOWAY');
+  await expect(result).toContainText('Margaret L Holloway');
   await expect(page.getByTestId('organization-lookup-issue')).toHaveCount(0);
   await shot(page, '2-lookup');
 
@@ -158,6 +159,19 @@ test('a healthcare organization, a sole proprietor and a client-bill account are
   await expect(page.getByTestId('organization-member')).toHaveCount(2);
   await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(2);
   await shot(page, '5-people');
+  // Removing is behind the row's menu and asks first; the header counts active providers.
+  await expect(page.getByText('2 active providers', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('organization-providers').getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+  const [kept, removed] = await page.getByTestId('organization-member').getByRole('link').allTextContents();
+  await page.getByRole('button', { name: `Actions for ${removed}` }).click();
+  await page.getByRole('menuitem', { name: 'Remove from organization' }).click();
+  const confirmRemove = page.getByRole('alertdialog');
+  await expect(confirmRemove).toContainText(`Remove ${removed}?`);
+  await confirmRemove.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('organization-member')).toHaveCount(1);
+  await expect(page.getByTestId('organization-member')).toContainText(kept!);
+  await expect(page.getByText('1 active provider', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(1);
 
   // Schedule: a window that ends before it starts is refused; then two windows and a closure are saved.
   await page.getByRole('tab', { name: 'Schedule' }).click();
@@ -244,16 +258,29 @@ test('a healthcare organization, a sole proprietor and a client-bill account are
 });
 
 test('a membership is deactivated and reactivated in the memberships list, and the server keeps the row', async ({ page }) => {
+  // The header counts the active providers: an inactive provider still listed on the People tab is not one.
+  await page.goto(`/organizations/${HUDSON_VALLEY}/manage/people`);
+  const members = page.getByTestId('organization-member');
+  await expect(members.first()).toBeVisible({ timeout: 60_000 });
+  const listed = await members.count();
+  const inactive = await members.filter({ hasText: 'Inactive provider' }).count();
+  expect(inactive).toBeGreaterThan(0);
+  await expect(page.getByText(`${listed - inactive} active providers`, { exact: true })).toBeVisible();
+
   const organizationId = CAPITAL_REGION;
   await page.goto(`/organization-memberships?organization=${organizationId}&status=active`);
   const memberships = page.getByTestId('membership-rows').getByRole('row');
   await expect(memberships.first()).toBeVisible({ timeout: 60_000 });
   const first = memberships.first();
-  const deactivate = first.getByRole('button', { name: /^Deactivate/ });
-  const label = (await deactivate.getAttribute('aria-label'))!;
-  const providerName = label.replace(/^Deactivate (.*) in .*$/, '$1');
+  // No red button per row: the row's menu, then a confirmation.
+  await expect(page.getByTestId('membership-rows').getByRole('button', { name: /^Deactivate/ })).toHaveCount(0);
+  const menu = first.getByRole('button', { name: /^Actions for/ });
+  const label = (await menu.getAttribute('aria-label'))!;
+  const providerName = label.replace(/^Actions for (.*) in .*$/, '$1');
   const before = (await serverMemberships(organizationId)).filter((row) => row.is_active).length;
-  await deactivate.click();
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Deactivate membership' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
   await expect(toastWith(page, 'Provider removed from organization')).toBeVisible();
   await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(before - 1);
 
@@ -261,7 +288,8 @@ test('a membership is deactivated and reactivated in the memberships list, and t
   const removed = page.getByTestId('membership-rows').getByRole('row').filter({ hasText: providerName });
   await expect(removed).toContainText('Inactive');
   await shot(page, '8-memberships');
-  await removed.getByRole('button', { name: /^Reactivate/ }).click();
+  await removed.getByRole('button', { name: /^Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Reactivate membership' }).click();
   await expect(toastWith(page, 'Membership reactivated')).toBeVisible();
   await expect.poll(async () => (await serverMemberships(organizationId)).filter((row) => row.is_active).length, { timeout: 30_000 }).toBe(before);
 });

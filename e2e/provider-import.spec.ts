@@ -31,6 +31,16 @@ test('a CSV of 50 NPIs with 3 bad rows previews the problems, survives a reload 
   await page.getByRole('link', { name: 'Import NPIs' }).click();
   // The file is checked against the directory on this device: the input opens once it has synced.
   await expect(page.getByLabel('CSV file of NPIs')).toBeEnabled({ timeout: 90_000 });
+  // A drop zone that says what it takes, not the browser's bare picker; a wrong kind dropped is refused.
+  const zone = page.getByTestId('file-drop-zone');
+  await expect(zone).toContainText('A CSV file (.csv) of at most 1,000 rows');
+  const spreadsheet = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'npis.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    return transfer;
+  });
+  await zone.dispatchEvent('drop', { dataTransfer: spreadsheet });
+  await expect(page.getByRole('alert')).toContainText('npis.xlsx is not a file this takes: A CSV file (.csv) of at most 1,000 rows.');
   await page.getByLabel('CSV file of NPIs').setInputFiles({ name: 'client-npis.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
 
   const summary = page.getByTestId('import-summary');

@@ -1,6 +1,6 @@
 /**
  * Screenshots of the provider-relations parts and each of their dialogs — desktop
- * (1440×900) and tablet (768×1024), light and dark — into test-results/screenshots/ for
+ * (1440×900) and tablet (820×1180), light and dark — into test-results/screenshots/ for
  * people to look at. Each shot first checks that what it shows has rendered.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -107,12 +107,12 @@ test.describe('as staff', () => {
   test('search on /providers matches first name, last name or NPI, case-insensitively', async () => {
     await openList(page, '/providers');
     await search(page).fill('OKAF');
-    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, MD']);
     await expect(page.getByTestId('provider-count')).toHaveText(/^1 of \d+ providers$/);
     await search(page).fill('samuel');
     await expect(providerRow(page, SEED.okafor.name)).toBeVisible();
     await search(page).fill('0246816');
-    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, MD']);
     await search(page).fill('whitf');
     await expect.poll(() => rowNames(page)).toEqual(['Karen Whitfield']);
 
@@ -128,9 +128,9 @@ test.describe('as staff', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Healthcare Providers');
     await expect(providerRow(page, SEED.whitfield.name)).toHaveCount(0);
     await search(page).fill(SEED.obrien.npi);
-    await expect.poll(() => rowNames(page)).toEqual(["Sean O'Brien, D.O."]);
+    await expect.poll(() => rowNames(page)).toEqual(["Sean O'Brien, DO"]);
     await search(page).fill("o'brien");
-    await expect.poll(() => rowNames(page)).toEqual(["Sean O'Brien, D.O."]);
+    await expect.poll(() => rowNames(page)).toEqual(["Sean O'Brien, DO"]);
 
     await search(page).fill('whitfield');
     await expect(emptyState(page)).toBeVisible();
@@ -169,25 +169,49 @@ test.describe('as staff', () => {
     await page.keyboard.press('/');
     await expect(search(page)).toBeFocused();
     await page.keyboard.type('okafor');
-    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+    await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, MD']);
     await page.keyboard.press('Escape');
     await expect(search(page)).toHaveValue('');
 
-    const first = page.getByTestId('provider-rows').getByRole('row').first();
-    await first.focus();
+    // One tab stop for the whole table (a roving tab index, as data grids have): Tab from
+    // the search lands on the first row, the next Tab leaves the table.
+    const rows = page.getByTestId('provider-rows');
+    const tabStops = () => page.getByTestId('provider-table').evaluate((table) => [...table.querySelectorAll<HTMLElement>('a[href], button, input, [tabindex]')].filter((element) => element.tabIndex >= 0).length);
+    await expect.poll(tabStops).toBe(1);
+    await search(page).focus();
+    await page.keyboard.press('Tab');
+    const first = rows.getByRole('row').first();
+    await expect(first).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    const second = page.getByTestId('provider-rows').locator('[aria-rowindex="3"]');
+    const second = rows.locator('[aria-rowindex="3"]');
+    await expect(second).toBeFocused();
+    await expect.poll(tabStops).toBe(1);
+    // The row's verify button is reached with the arrow keys, and left with Escape.
+    await page.keyboard.press('ArrowRight');
+    await expect(second.getByRole('button', { name: /^Verify PECOS|^NPI required/ })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => !document.activeElement?.closest('[data-testid="provider-table"]'))).toBe(true);
+    await page.keyboard.press('Shift+Tab');
     await expect(second).toBeFocused();
     const id = await second.getAttribute('data-provider-id');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/providers/${id}/manage/edit$`));
+    // The new page's heading takes the focus (not the document's top, not the gone row).
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    // After a sidebar link, focus goes to the new page, not left in the sidebar.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeFocused();
   });
 
   test('a row click opens the provider', async () => {
     await openList(page, '/providers');
     await (await findRow(page, SEED.okafor.name)).getByText(SEED.okafor.npi).click();
     await expect(page).toHaveURL(new RegExp(`/providers/${SEED.okafor.id}/manage/edit$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, M.D.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, MD');
   });
 });
 
@@ -214,7 +238,7 @@ test('a new device lists and finds providers from the server while its first dow
   const count = await page.getByTestId('provider-count').textContent();
 
   await search(page).fill('okafor');
-  await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+  await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, MD']);
   await expect(page.getByTestId('provider-count')).toHaveText(`1 of ${count}`);
   await page.screenshot({ path: test.info().outputPath('new-device-from-server.png'), fullPage: true });
   await search(page).fill('');
@@ -226,9 +250,9 @@ test('a new device lists and finds providers from the server while its first dow
   expect(await top()).toEqual(firstRows);
   await expect(page.getByTestId('provider-count')).toHaveText(count ?? '');
   await search(page).fill('okafor');
-  await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, M.D.']);
+  await expect.poll(() => rowNames(page)).toEqual(['Samuel Okafor, MD']);
   await providerRow(page, 'Samuel Okafor').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, M.D.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, MD');
 });
 
 test('a spinner shows while neither the server nor the first download has answered', async ({ page }) => {

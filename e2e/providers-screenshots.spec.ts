@@ -1,5 +1,5 @@
 /**
- * Screenshots of the provider directory pages, desktop (1440×900) and tablet (768×1024),
+ * Screenshots of the provider directory pages, desktop (1440×900) and tablet (820×1180),
  * light and dark, into test-results/screenshots/providers-*.png for people to look at. Each
  * shot also checks that the page rendered its heading and no error screen.
  */

@@ -1,13 +1,17 @@
 /**
  * Screenshots of every page of the shell (public pages, the welcome page, and the pages
- * still waiting for their issue), desktop (1440×900) and tablet (768×1024), light
+ * still waiting for their issue), desktop (1440×900) and tablet (820×1180), light
  * and dark, into test-results/screenshots/ for people to look at. Each shot also checks that
  * the page rendered its heading and no error screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, STAFF, signIn } from './support/session.ts';
+import { ADMIN, STAFF, signIn, signOut } from './support/session.ts';
+
+const PROVIDER = { email: 'provider@demo-lab.test', password: 'demo-provider-2026' };
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
-import { expectAccessible } from './support/accessibility.ts';
+import { SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { expectAccessible, expectFocusRings } from './support/accessibility.ts';
+import { expectWholeText } from './support/layout.ts';
 
 
 const PUBLIC_PAGES = [
@@ -17,20 +21,37 @@ const PUBLIC_PAGES = [
   { name: 'set-password', path: '/auth/set-password' },
 ];
 
-const APP_PAGES = [
+// `rings`: the page's first controls are also tabbed through for their focus rings (2.4.13).
+const APP_PAGES: Array<{ name: string; path: string; rings?: boolean }> = [
   { name: 'welcome', path: '/welcome' },
-  { name: 'dashboard', path: '/dashboard' },
+  { name: 'dashboard', path: '/dashboard', rings: true },
   // The provider pages have their own screenshot specs; the list shows the shell with real content.
-  { name: 'providers', path: '/providers' },
+  { name: 'providers', path: '/providers', rings: true },
   { name: 'organizations', path: '/organizations' },
-  { name: 'organization-manage-edit', path: '/organizations/7a1d6f3e-0000-4000-8000-000000000001/manage/edit' },
-  { name: 'order-entry', path: '/orders/entry' },
+  { name: 'organization-manage-edit', path: '/organizations/6c0c3587-d5bb-5854-a49e-fad3a26ddcc0/manage/edit' },
+  { name: 'order-entry', path: '/orders/entry', rings: true },
   { name: 'timeline', path: '/timeline' },
   // A full load forgets the patient data's key: these show the unlock form beside the page.
   { name: 'patients', path: '/patients' },
   { name: 'patient-add', path: '/patients/add' },
   { name: 'users', path: '/users' },
 ];
+
+/** The first seeded row of a table, read with the service key (ids for the record pages). */
+async function firstId(table: string, filter = ''): Promise<string> {
+  const response = await fetch(`${STACK_URL}/rest/v1/${table}?select=id&limit=1${filter}`, { headers: { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+  const [row] = (await response.json()) as Array<{ id: string }>;
+  return row!.id;
+}
+
+/** A route change inside the app (no full load): the patient data's key stays open. */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+}
 
 async function shoot(page: Page, name: string, tag: string, theme: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -66,9 +87,12 @@ for (const { theme, ...viewport } of SCREENSHOT_CASES) {
       });
       await signIn(page, STAFF.email, STAFF.password);
       await expect(page).not.toHaveURL(/\/auth/);
-      for (const { name, path } of APP_PAGES) {
+      for (const { name, path, rings } of APP_PAGES) {
         await page.goto(path);
         await shoot(page, name, viewport.tag, theme);
+        if (rings) await expectFocusRings(page, name);
+        // The lists' column headings are whole at every width (not "ACTIVE PR…").
+        if (name === 'organizations' || name === 'providers') await expectWholeText(page.locator('[role="columnheader"]'), `${name}: column headings`);
       }
 
       await page.getByTestId('user-menu').click();
@@ -91,6 +115,41 @@ for (const { theme, ...viewport } of SCREENSHOT_CASES) {
         await page.keyboard.press('Escape');
       }
       expect(pushes, 'rows pushed by a visit that edited nothing').toEqual([]);
+    });
+
+    // The laboratory's pages and a provider's own page: looked at with `npm run screenshots`
+    // (every page at both widths and themes), not in `npm test`'s one combination.
+    test('laboratory pages and a provider’s own page', async ({ page }) => {
+      test.skip(process.env.SCREENSHOTS !== 'all', 'npm run screenshots shoots these');
+      const [order, result, patient] = await Promise.all([firstId('orders', '&status=eq.resulted'), firstId('results', '&critical=eq.true'), firstId('patients')]);
+      await signIn(page, STAFF.email, STAFF.password);
+      await expect(page).not.toHaveURL(/\/auth/);
+      await page.goto('/patients');
+      await page.getByLabel(/^Password/).fill(STAFF.password);
+      await page.getByRole('button', { name: 'Open patient records' }).click();
+      await expect(page.getByText('Patient records are locked', { exact: true })).toHaveCount(0, { timeout: 30_000 });
+      for (const { name, path } of [
+        { name: 'patients-unlocked', path: '/patients' },
+        { name: 'patient', path: `/patients/${patient}` },
+        { name: 'orders', path: '/orders' },
+        { name: 'order', path: `/orders/${order}` },
+        { name: 'results', path: '/results' },
+        { name: 'result', path: `/results/${result}` },
+        { name: 'result-queue', path: '/results/queue' },
+        { name: 'compendium', path: '/compendium' },
+        { name: 'memberships', path: '/organization-memberships' },
+        { name: 'organization-people', path: '/organizations/6c0c3587-d5bb-5854-a49e-fad3a26ddcc0/manage/people' },
+        { name: 'organization-schedule', path: '/organizations/6c0c3587-d5bb-5854-a49e-fad3a26ddcc0/manage/schedule' },
+      ]) {
+        await openInApp(page, path);
+        await page.waitForTimeout(1500);
+        await shoot(page, name, viewport.tag, theme);
+      }
+      await signOut(page);
+      await signIn(page, PROVIDER.email, PROVIDER.password);
+      await expect(page).not.toHaveURL(/\/auth/);
+      await page.goto('/my-provider');
+      await shoot(page, 'my-provider', viewport.tag, theme);
     });
 
     test('the admin accent and section', async ({ page }) => {

@@ -8,6 +8,7 @@
  *   unlocks it with their password.
  * The refusals' statuses and messages are in the contract tests (tests/contract/users-*).
  */
+import { expectApart, expectWholeText } from './support/layout.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { mailFor, signInAs, toastSaying } from './provider-relations-helpers.ts';
 import { ADMIN, signIn, STAFF, toastWith, uniqueEmail } from './support/session.ts';
@@ -78,6 +79,11 @@ test("a provider's own login sees their own record on a page of its own", async 
   await expect(page).toHaveURL(/\/my-provider$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Okafor', { timeout: 60_000 });
   await expect(page.getByTestId('my-provider')).toBeVisible();
+  // At 1440 px the preferences card is half the page: its emails and fax numbers stack, never overlap.
+  const emails = page.getByTestId('distribution-emails');
+  const faxes = page.getByTestId('fax-numbers');
+  await expectApart(emails, faxes, 'the distribution emails and the fax numbers');
+  await expectWholeText(emails.or(faxes), 'the distribution emails and the fax numbers at 1440 px');
   // The staff pages are not theirs: any of them leads back here, and there is no Users item.
   await page.goto('/providers');
   await expect(page).toHaveURL(/\/my-provider$/);

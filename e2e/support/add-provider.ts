@@ -48,6 +48,9 @@ export interface ServerProvider {
   default_organization_id: string | null;
   taxonomy_code: string | null;
   nppes_verified: boolean;
+  nppes_data: unknown;
+  pecos_verified: boolean;
+  pecos_verification_date: string | null;
   created_by: string | null;
 }
 

@@ -19,7 +19,7 @@ export const SEED = {
   /** Healthcare, never verified: the offline journey. */
   johnson: { id: 'c811a672-0f95-59a9-8e38-a5ca609e869b', name: 'Anna Johnson', npi: '1436200012' },
   /** Healthcare, edited by the edit journeys. */
-  mcallister: { id: 'de044e7b-bd72-5c1c-83eb-ab668fe6cb09', name: 'Mei Mcallister', npi: '1025580535' },
+  mcallister: { id: 'de044e7b-bd72-5c1c-83eb-ab668fe6cb09', name: 'Mei McAllister', npi: '1025580535' },
   /** Healthcare, edited by the taxonomy-warning journey. */
   lindqvist: { id: '352c2657-12f9-5ab1-a2a7-b095d792dc33', name: 'Raj Lindqvist', npi: '1564777930' },
   /** Non-healthcare (no NPI, no registry data). */

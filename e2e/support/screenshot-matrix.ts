@@ -12,7 +12,8 @@ export interface ScreenshotCase {
 }
 
 const DESKTOP = { tag: 'desktop', width: 1440, height: 900 } as const;
-const TABLET = { tag: 'tablet', width: 768, height: 1024 } as const;
+// The draw station's tablet (an iPad Air's 820×1180 CSS pixels, portrait).
+const TABLET = { tag: 'tablet', width: 820, height: 1180 } as const;
 
 const ALL: ScreenshotCase[] = [
   { ...DESKTOP, theme: 'light' },

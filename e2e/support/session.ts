@@ -26,8 +26,10 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-export async function signUp(page: Page, email: string, password: string): Promise<void> {
+export async function signUp(page: Page, email: string, password: string, name = { first: 'Rosa', last: 'Delgado' }): Promise<void> {
   await page.goto('/auth/signup');
+  await page.getByLabel('First name').fill(name.first);
+  await page.getByLabel('Last name').fill(name.last);
   await page.getByLabel('Work email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);

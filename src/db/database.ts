@@ -26,6 +26,7 @@ import { keyScanBulkReads } from './key-scan-bulk-reads.ts';
 import { withPackedReplicationMeta } from './packed/packed-replication-meta.ts';
 import { prepareLocalWrite, systemClock, touchUpdatedAt, type Clock } from './mapping/row-mapping.ts';
 import { docsEqual } from './merge/docs-equal.ts';
+import { muteStorageNotice } from './storage-notice.ts';
 import { outboxSchema, type OutboxItem } from './outbox/outbox-schema.ts';
 import type { EditBases } from './replication/edit-bases.ts';
 import { additiveMigrations } from './schema/additive-migration.ts';
@@ -136,6 +137,7 @@ export const PACK_REPLICATION_META = packingFlag === 'on' || (packingFlag !== 'o
  * (key-scan-bulk-reads.ts), with the replication's metadata packed many rows per record.
  */
 export function dexieStorage({ packReplicationMeta = PACK_REPLICATION_META, ...settings }: DexieSettings & { packReplicationMeta?: boolean } = {}): AnyRxStorage {
+  muteStorageNotice();
   const dexie = getRxStorageDexie({
     ...settings,
     onCreate: async (dexie, name) => {

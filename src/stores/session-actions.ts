@@ -33,11 +33,13 @@ export function accountActions(
       }
     },
 
-    async signUp(email, password) {
+    async signUp(email, password, name) {
       try {
         const { client } = await deps.load();
+        // The profile trigger (handle_new_user) takes first_name and last_name from the metadata.
+        const named = name ? { data: { first_name: name.firstName, last_name: name.lastName } } : {};
         const { data, error } = await withTimeout(
-          client.auth.signUp({ email, password, options: { emailRedirectTo: `${deps.origin()}/dashboard` } }),
+          client.auth.signUp({ email, password, options: { emailRedirectTo: `${deps.origin()}/dashboard`, ...named } }),
           timeoutMs,
         );
         if (error) return { error: error.message, needsConfirmation: false };

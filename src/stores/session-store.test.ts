@@ -309,6 +309,13 @@ describe('session store', () => {
       options: { emailRedirectTo: 'https://lab.example/dashboard' },
     });
 
+    await t.store.getState().signUp('named@lab.test', 'secret-pw', { firstName: 'Rosa', lastName: 'Delgado' });
+    expect(t.auth.signUp).toHaveBeenLastCalledWith({
+      email: 'named@lab.test',
+      password: 'secret-pw',
+      options: { emailRedirectTo: 'https://lab.example/dashboard', data: { first_name: 'Rosa', last_name: 'Delgado' } },
+    });
+
     t.auth.signUp.mockResolvedValueOnce({ data: { session: session('u4'), user: user('u4') }, error: null });
     await expect(t.store.getState().signUp('auto@lab.test', 'secret-pw')).resolves.toEqual({ error: null, needsConfirmation: false });
     expect(t.store.getState().user?.id).toBe('u4');

@@ -79,7 +79,8 @@ export interface SessionState {
   /** Stop listening (the app never does; tests and hot reload do). */
   stop(): void;
   signIn(email: string, password: string): Promise<AuthResult>;
-  signUp(email: string, password: string): Promise<SignUpResult>;
+  /** The name is kept on the new profile, so the admin approving the sign-up sees who it is. */
+  signUp(email: string, password: string, name?: { firstName: string; lastName: string }): Promise<SignUpResult>;
   setPassword(password: string): Promise<AuthResult>;
   /** Record in the user's metadata that the welcome page was shown (best effort). */
   markWelcomed(): Promise<void>;

@@ -16,7 +16,8 @@ import { ORDER_REFERRING_DATASET_ID, PPEF_DATASET_ID } from '../local/simulator/
 import { PRACTICE_KEYS } from './demo-organizations.ts';
 import { NON_HEALTHCARE_CLIENTS } from './non-healthcare-clients.ts';
 import { demoUser } from './demo-users.ts';
-import { daysAgo, emailLocalPart, seedUuid, titleCase } from './ids.ts';
+import { writtenCredential, writtenPersonName } from '../../src/lib/provider/written-name.ts';
+import { daysAgo, emailLocalPart, seedUuid } from './ids.ts';
 
 export type PecosState = 'enrolled' | 'not_enrolled' | 'never_checked';
 
@@ -166,8 +167,9 @@ function healthcareProvider(
   const answer = nppesAnswer(summary.npi);
   const record = answer.results[0];
   if (!record || record.enumeration_type !== 'NPI-1') throw new Error(`No NPPES individual for ${summary.npi}`);
-  const firstName = titleCase(record.basic.first_name);
-  const lastName = titleCase(record.basic.last_name);
+  // As the app writes a registry name and credential when it creates a provider (prefill.ts).
+  const firstName = writtenPersonName(record.basic.first_name);
+  const lastName = writtenPersonName(record.basic.last_name);
   const taxonomy = record.taxonomies.find((entry) => entry.primary) ?? record.taxonomies[0] ?? null;
   const location = record.addresses.find((address) => address.address_purpose === 'LOCATION') ?? record.addresses[0];
   const createdAt = daysAgo(500 - options.index * 9, 9 + (options.index % 8), (options.index * 7) % 60);
@@ -190,7 +192,7 @@ function healthcareProvider(
     firstName,
     lastName,
     nickname: options.index % 10 === 3 ? firstName.slice(0, 3) : null,
-    credential: record.basic.credential || null,
+    credential: writtenCredential(record.basic.credential) || null,
     email: options.index % 4 === 3 || !domain ? null : `${emailLocalPart(firstName, lastName)}@${domain}`,
     phone: location?.telephone_number ?? null,
     fax: location?.fax_number ?? null,
@@ -236,7 +238,7 @@ function retiredProvider(): DemoProvider {
     firstName: 'Gerald',
     lastName: 'Whitcomb',
     nickname: 'Gerry',
-    credential: 'M.D.',
+    credential: 'MD',
     email: null,
     phone: '518-555-0188',
     fax: null,

@@ -1,10 +1,13 @@
 /**
  * What the demo's results leave for staff to do (issues 27 and 32), so the dashboard's loud
  * figures have something to count on `npm start`: the open critical-value alert of the one
- * critical result (as lis-inbound raises it, _shared/results/ingest.ts), and one result the
- * laboratory sent for a requisition number no order has (kept in result_inbox_errors, as
- * lis-inbound keeps it, waiting for staff to match or reject it).
+ * critical result (as lis-inbound raises it, _shared/results/ingest.ts) with the notices
+ * that told everyone of it (as the distribution queue planned and sent them: its page says
+ * it is escalated again, and lists who was told), and one result the laboratory sent for a
+ * requisition number no order has (kept in result_inbox_errors, as lis-inbound keeps it,
+ * waiting for staff to match or reject it).
  */
+import { criticalNotifications, type CriticalRecipients } from '../functions/_shared/distribution/plan.ts';
 import { seedUuid } from './ids.ts';
 import { jsonb, live, type SqlRow } from './render-sql.ts';
 import type { DemoResultRow } from './demo-results.ts';
@@ -46,6 +49,45 @@ export function demoCriticalAlerts(results: readonly DemoResultRow[]): SqlRow[] 
         created_at: at,
         updated_at: at,
       };
+    });
+}
+
+/** Who a result's critical value goes to (the ordering provider and organization), as queue.ts reads them. */
+export type RecipientsOf = (result: DemoResultRow) => CriticalRecipients;
+
+const NOTICE_SENT_AFTER_MS = 60_000;
+
+/**
+ * The first notices of each critical value (round 0, purpose critical), sent a minute after
+ * the result arrived by every channel criticalNotifications() plans: the in-app alert, the
+ * provider's and organization's emails and faxes. The alert stays open, so the distribution
+ * queue escalates it again while the demo runs, as it would on a real stack.
+ */
+export function demoCriticalNotices(results: readonly DemoResultRow[], recipientsOf: RecipientsOf): SqlRow[] {
+  return results
+    .filter((result) => result.critical === true)
+    .flatMap((result) => {
+      const received = result.received_at as string;
+      const sentAt = live(new Date(Date.parse(received) + NOTICE_SENT_AFTER_MS).toISOString());
+      return criticalNotifications(recipientsOf(result)).map((send): SqlRow => ({
+        id: seedUuid(`distribution:critical:${result.id as string}:${send.channel}:${send.recipient}`),
+        result_id: result.id as string,
+        provider_id: result.provider_id as string,
+        alert_id: seedUuid(`alert:critical:${result.id as string}`),
+        purpose: 'critical',
+        round: 0,
+        channel: send.channel,
+        recipient: send.recipient,
+        recipient_name: send.recipientName,
+        report_format: 'comprehensive',
+        result_received_at: live(received),
+        status: 'sent',
+        attempts: 1,
+        next_attempt_at: sentAt,
+        sent_at: sentAt,
+        created_at: live(received),
+        updated_at: sentAt,
+      }));
     });
 }
 

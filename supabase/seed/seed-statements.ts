@@ -14,7 +14,7 @@ import { demoOrganizations, organizationRow } from './demo-organizations.ts';
 import { demoPickupRequests } from './demo-pickups.ts';
 import { demoOrders } from './demo-orders.ts';
 import { demoResults } from './demo-results.ts';
-import { demoCriticalAlerts, demoUnmatchedResults } from './demo-result-follow-ups.ts';
+import { demoCriticalAlerts, demoCriticalNotices, demoUnmatchedResults, type RecipientsOf } from './demo-result-follow-ups.ts';
 import { demoPatients } from './demo-patients.ts';
 import { demoProviders, PROVIDER_LOGIN_NPI, RESERVED_FOR_CREATION } from './demo-providers.ts';
 import { demoUsers, type DemoUser, type DemoUserKey } from './demo-users.ts';
@@ -207,6 +207,7 @@ export function buildSeed(): SeedSummary {
   const orderRows = demoOrders(patientRows, memberships, providers, organizations, checkedReferenceSeed().tests);
   const resultRows = demoResults(orderRows);
   const criticalAlerts = demoCriticalAlerts(resultRows);
+  const criticalNotices = demoCriticalNotices(resultRows, criticalRecipients(providers, preferences, organizations));
   // The queue's patient mismatch names an order the laboratory holds and its patient.
   const candidate = orderRows.find((order) => order.status === 'received') ?? orderRows[0]!;
   const candidatePatient = patientRows.find((patient) => patient.id === candidate.patient_id)!;
@@ -247,6 +248,7 @@ export function buildSeed(): SeedSummary {
       statWaiting(orderRows),
     ],
     ['Open critical-value alerts of the critical results (as lis-inbound raises them)', insertStatement('public.alerts', criticalAlerts)],
+    ['The first notices of those critical values, sent by every channel (the distribution queue escalates them again while the alert is open)', insertStatement('public.result_distributions', criticalNotices)],
     ['A result for no known order, waiting for staff to match or reject it', insertStatement('public.result_inbox_errors', unmatchedResults)],
   ];
   const localSections: Array<[string, string]> = [
@@ -276,7 +278,34 @@ export function buildSeed(): SeedSummary {
       orders: orderRows.length,
       results: resultRows.length,
       alerts: criticalAlerts.length,
+      result_distributions: criticalNotices.length,
       result_inbox_errors: unmatchedResults.length,
     },
+  };
+}
+
+/** The ordering provider's and organization's channels, as the distribution queue reads them (queue.ts). */
+function criticalRecipients(
+  providers: ReturnType<typeof demoProviders>,
+  preferences: ReturnType<typeof demoPreferences>,
+  organizations: ReturnType<typeof demoOrganizations>,
+): RecipientsOf {
+  return (result) => {
+    const provider = providers.find((candidate) => candidate.id === result.provider_id);
+    const preference = preferences.find((candidate) => candidate.providerId === result.provider_id);
+    const organization = organizations.find((candidate) => candidate.id === result.organization_id);
+    const name = provider ? `${provider.firstName} ${provider.lastName}${provider.credential ? `, ${provider.credential}` : ''}` : 'Ordering provider';
+    return {
+      provider: { name, email: provider?.email ?? null },
+      preferences: preference
+        ? { email_notifications: preference.emailNotifications, fax_notifications: preference.faxNotifications, fax_number: preference.faxNumber, favorite_reports: preference.favoriteReports }
+        : null,
+      organization: {
+        name: organization?.account.dbaName || organization?.legalName || 'Ordering organization',
+        email: organization?.account.email ?? null,
+        fax: organization?.account.fax ?? null,
+        contacts: organization?.account.contacts ?? null,
+      },
+    };
   };
 }

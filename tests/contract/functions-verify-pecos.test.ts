@@ -140,6 +140,20 @@ describe('verify-pecos: enrollment and ordering eligibility', () => {
     expect(await pecosOf(id)).toMatchObject({ pecos_verified: false, pecos_verification_date: null, pecos_verification_data: null });
   });
 
+  it('keeps a check made before the provider existed for the provider added afterwards', async () => {
+    const npi = NAMED_NPIS.enrolledPartB;
+    await env.service().from('providers').update({ _deleted: true }).eq('npi', npi).eq('_deleted', false);
+    const result = await verifyPecos(staff.client, { npi, skipDbUpdate: true });
+    if (!result.ok) throw new Error(result.message);
+    // Staff add the provider through the API, claiming nothing about PECOS.
+    const id = randomUUID();
+    const { error } = await staff.client.from('providers').insert({ id, npi, first_name: 'Kept', last_name: `Check-${id.slice(0, 6)}` });
+    expect(error).toBeNull();
+    const kept = await pecosOf(id);
+    expect(kept).toMatchObject({ pecos_verified: true, pecos_verification_data: expect.objectContaining({ checked_by: staff.id }) });
+    expect(new Date(kept.pecos_verification_date!).toISOString()).toBe(new Date(result.data.checked_at).toISOString());
+  });
+
   it('refuses a wrong check digit before calling CMS', async () => {
     const result = await verifyPecos(staff.client, { npi: NAMED_NPIS.invalidCheckDigit, skipDbUpdate: false });
     expect(result).toMatchObject({ ok: false, kind: 'permanent', status: 400, code: 'invalid_npi' });

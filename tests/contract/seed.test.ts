@@ -228,8 +228,12 @@ describe('the demo seed', () => {
     const observed = (results ?? []).flatMap((result) => (result.observations as Array<{ observed_at: string }>).map((o) => [Date.parse(o.observed_at), Date.parse(result.collected_at as string)]));
     expect(observed.length).toBeGreaterThan(10);
     expect(observed.filter(([at, collected]) => at !== collected)).toEqual([]);
-    const { data: alerts } = await client.from('alerts').select('kind, acknowledged_at').eq('kind', 'critical_value');
-    expect(alerts).toEqual([{ kind: 'critical_value', acknowledged_at: null }]);
+    const { data: alerts } = await client.from('alerts').select('id, kind, acknowledged_at').eq('kind', 'critical_value');
+    expect(alerts).toEqual([{ id: expect.any(String), kind: 'critical_value', acknowledged_at: null }]);
+    // The critical value's first notices were sent, by every channel: its page lists who was told.
+    const { data: notices } = await client.from('result_distributions').select('purpose, round, channel, status, alert_id').eq('purpose', 'critical');
+    expect(new Set((notices ?? []).map((notice) => notice.channel))).toEqual(new Set(['in_app', 'email', 'fax']));
+    expect((notices ?? []).every((notice) => notice.round === 0 && notice.status === 'sent' && notice.alert_id === alerts?.[0]?.id)).toBe(true);
     const { data: unmatched } = await client.from('result_inbox_errors').select('status, kind, error, order_patient, message_patient').order('kind', { ascending: false });
     expect(unmatched).toEqual([
       { status: 'open', kind: 'unknown_order', error: 'OBR[1]-2: Unknown placer order number R-0-9999', order_patient: null, message_patient: 'MARSH, EVELYN 1962-02-14' },

@@ -3,7 +3,7 @@
  * 1024 px), the header with the sync status, theme switch and user menu, and the page.
  */
 import { Box, Flex, IconButton, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import { BrandLockup } from '../../components/brand.tsx';
@@ -14,6 +14,7 @@ import { selectIsProviderOnly, useSessionStore } from '../../stores/session-stor
 import { pageCommitted } from '../first-page-paint.ts';
 import { preloadWhenIdle } from '../preload-when-idle.ts';
 import { homePathFor } from '../role-routing.tsx';
+import { useFocusOnNavigation } from './focus-on-navigation.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -34,6 +35,8 @@ function HomeLink() {
 export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { colorMode } = useColorMode();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
   useEffect(pageCommitted, []);
   // Tooltips' code is not needed for the first paint; once idle it is there for the first hover.
   useEffect(() => preloadWhenIdle(loadTooltip), []);
@@ -105,7 +108,7 @@ export function MainLayout() {
           <UserMenu />
         </Flex>
         <SkipNavContent />
-        <Box as="main" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="1440px" mx="auto">
+        <Box as="main" ref={main} px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxW="1440px" mx="auto">
           <Outlet />
         </Box>
       </Box>

@@ -8,7 +8,7 @@
  * (the service worker's copy) and the reference data order entry uses. Until each is
  * through the label stays "Downloading…" and the details say what is still missing.
  */
-import { formatDistanceStrict } from 'date-fns';
+import { formatTimeAgo } from '../../lib/format/date.ts';
 
 export interface SyncSnapshot {
   online: boolean;
@@ -62,7 +62,7 @@ export function lastSyncedText(lastSyncedAt: string | null, now: Date = new Date
   const at = new Date(lastSyncedAt);
   if (Number.isNaN(at.getTime())) return 'Not synced yet on this device';
   if (now.getTime() - at.getTime() < 45_000) return 'Last synced just now';
-  return `Last synced ${formatDistanceStrict(at, now, { addSuffix: true })}`;
+  return `Last synced ${formatTimeAgo(at, now)}`;
 }
 
 /** What is still missing from a complete copy once the records are in (null: nothing). */

@@ -11,14 +11,14 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AlertDoc } from '../../db/index.ts';
 import { acknowledgeAlert, useAlerts } from '../../lib/alerts/alert-data.ts';
+import { formatListDateTime } from '../../lib/format/date.ts';
 import { alertKindLabel, alertTone } from '../../lib/alerts/alert-texts.ts';
 import { useLocalDatabase } from '../../lib/local-data/use-local-database.ts';
 import { showToast } from '../show-toast.ts';
 import { ExclusionDecision } from './exclusion-decision.tsx';
 
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+function when(iso: string | null | undefined): string {
+  return formatListDateTime(iso, '');
 }
 
 /** How the server closed the alert (a decision, or the entry leaving the list), if it says. */

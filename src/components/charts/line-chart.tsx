@@ -7,6 +7,7 @@
 import { Box, VisuallyHidden } from '@chakra-ui/react';
 import { useCallback } from 'react';
 import type uPlot from 'uplot';
+import { formatChartDay } from '../../lib/format/date.ts';
 import { chartAxis, useThemedPlot, type ChartColours } from './use-themed-plot.ts';
 
 export interface LinePoint {
@@ -24,7 +25,6 @@ interface LineChartProps {
   testId?: string;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 function seconds(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -40,7 +40,7 @@ export function LineChart({ points, label, valueLabel, height = 160, testId }: L
           cursor: { show: true, points: { size: 6 } },
           scales: { x: { time: true }, y: { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, Math.max(1, Math.ceil(max * 1.15))] } },
           axes: [
-            { ...axis, values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => dayFormat.format(new Date(tick * 1000))) },
+            { ...axis, values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => formatChartDay(tick)) },
             { ...axis, size: 36, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
           ],
           series: [{}, { label: valueLabel, stroke: colours.line, width: 2, fill: `color-mix(in srgb, ${colours.line} 12%, transparent)`, points: { show: points.length <= 31, size: 4 } }],
@@ -69,7 +69,7 @@ export function LineChart({ points, label, valueLabel, height = 160, testId }: L
           <tbody>
             {points.map((point) => (
               <tr key={point.day}>
-                <td>{dayFormat.format(new Date(seconds(point.day) * 1000))}</td>
+                <td>{formatChartDay(seconds(point.day))}</td>
                 <td>{point.value}</td>
               </tr>
             ))}

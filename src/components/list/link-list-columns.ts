@@ -11,6 +11,8 @@ export interface LinkListColumn {
   flex: number;
   /** Shown from the md breakpoint only. */
   fromMd?: boolean;
+  /** Shown from the lg breakpoint only (on a tablet its content goes on a second line elsewhere). */
+  fromLg?: boolean;
 }
 
 export interface LinkListColumns<K extends string> {

@@ -134,7 +134,7 @@ const ColumnHeadings = memo(function ColumnHeadings({ columns }: { columns: read
   return (
     <HStack flex="1" minW="0" px="4" py="2" gap="4" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" aria-hidden>
       {columns.map((column) => (
-        <Text key={column.label} flex={column.flex} display={column.fromMd ? { base: 'none', md: 'block' } : undefined}>
+        <Text key={column.label} flex={column.flex} display={column.fromLg ? { base: 'none', lg: 'block' } : column.fromMd ? { base: 'none', md: 'block' } : undefined}>
           {column.label}
         </Text>
       ))}

@@ -3,11 +3,13 @@
  * filter without rendering more than a screenful (ARCHITECTURE.md decision 8). The page
  * itself scrolls (one scrollbar; the column headings stick under the app header). ARIA
  * table roles keep it a table for assistive technology; rows take the focus, open on
- * Enter, and Up/Down/PageUp/PageDown/Home/End move between them. A list gives its columns,
- * their widths and a memoized row component (list-row.tsx).
+ * Enter, and Up/Down/PageUp/PageDown/Home/End move between them. The table is one tab
+ * stop (a roving tab index): the row last focused, or the first row shown when that one
+ * has scrolled away; a row's controls are reached with the arrow keys (list-row.tsx). A
+ * list gives its columns, their widths and a memoized row component.
  */
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties, type FocusEvent, type KeyboardEvent } from 'react';
 import type { ListRowProps } from './list-row.tsx';
 import './list-table.css';
 
@@ -17,6 +19,8 @@ export interface ListColumn {
   end?: boolean;
   /** Shown from the lg breakpoint only. */
   fromLg?: boolean;
+  /** Named for assistive technology only (a narrow column of row menus). */
+  hiddenLabel?: boolean;
 }
 
 export interface VirtualTableProps<T extends { id: string }> {
@@ -127,7 +131,18 @@ export function VirtualTable<T extends { id: string }>({ rows, label, columns, g
     [focusRow],
   );
 
+  // The one row in the tab order: the one focused last, while it is rendered.
+  const [current, setCurrent] = useState(0);
+  useEffect(() => setCurrent(0), [resetKey]);
+  const onFocus = useCallback((event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const index = row ? Number(row.dataset.index) : Number.NaN;
+    if (!Number.isNaN(index)) setCurrent(index);
+  }, []);
+
   const items = virtualizer.getVirtualItems();
+  const rendered = (index: number) => items.some((item) => item.index === index);
+  const tabStop = rendered(current) ? current : (items[0]?.index ?? -1);
   const lastShown = items.length > 0 ? (items[items.length - 1]?.index ?? -1) : -1;
   useEffect(() => {
     if (onEndReached && rows.length > 0 && lastShown >= rows.length - END_MARGIN_ROWS) onEndReached();
@@ -141,11 +156,11 @@ export function VirtualTable<T extends { id: string }>({ rows, label, columns, g
   return (
     <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="lt-table" style={style} data-testid={`${testId}-table`}>
       <TableHead columns={columns} />
-      <div ref={scroller} role="rowgroup" className="lt-rows" style={{ height: virtualizer.getTotalSize() }} data-testid={`${testId}-rows`}>
+      <div ref={scroller} role="rowgroup" className="lt-rows" style={{ height: virtualizer.getTotalSize() }} data-testid={`${testId}-rows`} onFocus={onFocus}>
         {items.map((item) => {
           const row = rows[item.index];
           if (!row) return null;
-          return <Row key={item.key} row={row} index={item.index} top={item.start - scrollMargin} onOpen={onOpen} onKeyNavigate={onKeyNavigate} />;
+          return <Row key={item.key} row={row} index={item.index} top={item.start - scrollMargin} tabbable={item.index === tabStop} onOpen={onOpen} onKeyNavigate={onKeyNavigate} />;
         })}
       </div>
     </div>
@@ -158,8 +173,8 @@ const TableHead = memo(function TableHead({ columns }: { columns: readonly ListC
     <div role="rowgroup" className="lt-head">
       <div role="row" aria-rowindex={1} className="lt-grid lt-head-row">
         {columns.map((column) => (
-          <p key={column.label} role="columnheader" className={`lt-text lt-column${column.end ? ' lt-end' : ''}${column.fromLg ? ' lt-from-lg' : ''}`}>
-            {column.label}
+          <p key={column.label} role="columnheader" className={`lt-column${column.end ? ' lt-end' : ''}${column.fromLg ? ' lt-from-lg' : ''}`}>
+            {column.hiddenLabel ? <span className="lt-sr-only">{column.label}</span> : column.label}
           </p>
         ))}
       </div>

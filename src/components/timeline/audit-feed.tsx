@@ -6,9 +6,9 @@
  * more (offline, or the server failed) and when there is nothing older.
  */
 import { Alert, Badge, Box, Button, Card, Center, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { format, formatDistanceToNow } from 'date-fns';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatListDateTime, formatTimeAgo } from '../../lib/format/date.ts';
 import { RECORD_KIND_LABELS, type AuditEntry } from '../../lib/timeline/audit-entry.ts';
 import type { AuditFilters } from '../../lib/timeline/audit-query.ts';
 import { describeAuditEntry, type AuditWording } from '../../lib/timeline/audit-wording.ts';
@@ -71,10 +71,10 @@ export const AuditFeedEntry = memo(function AuditFeedEntry({ entry, names, showR
         </Stack>
         <Stack gap="0" textAlign="end" flexShrink={0}>
           <Text fontSize="sm" title={at.toISOString()}>
-            {formatDistanceToNow(at, { addSuffix: true })}
+            {formatTimeAgo(at)}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            {format(at, 'MMM d, yyyy, h:mm:ss a')}
+            {formatListDateTime(at)}
           </Text>
         </Stack>
       </HStack>

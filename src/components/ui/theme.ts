@@ -55,6 +55,16 @@ function accent(admin: string, clinical: string, adminDark = admin, clinicalDark
   };
 }
 
+/** A palette's focus ring: the given shade on a light page, its 500 (or 400 for gray) on a dark one. */
+function focusRings(lightShades: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(lightShades).map(([palette, shade]) => [
+      palette,
+      { focusRing: { value: { _light: `{colors.${palette}.${shade}}`, _dark: `{colors.${palette}.${palette === 'gray' ? '400' : '500'}}` } } },
+    ]),
+  );
+}
+
 const scale = (values: Record<string, string>) =>
   Object.fromEntries(Object.entries(values).map(([step, value]) => [step, { value }]));
 
@@ -65,7 +75,18 @@ const config = defineConfig({
     clinicalDark: '.clinical.dark &',
   },
   globalCss: {
-    html: { colorPalette: 'brand' },
+    // Focus rings meet WCAG 2.2's focus appearance (2.4.13): at least 2 px, in a colour 3:1
+    // against what surrounds it. Chakra draws inputs' rings 1 px wide unless told otherwise.
+    html: { colorPalette: 'brand', '--focus-ring-width': '2px' },
+    // A page's heading, focused after a move to the page (focus-on-navigation.ts).
+    'main h1[tabindex="-1"]:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '4px', borderRadius: 'l1' },
+    // The native date and time inputs' picker button (Chromium draws no focus ring on it).
+    'input::-webkit-calendar-picker-indicator:focus-visible': {
+      outline: '2px solid',
+      outlineColor: 'brand.focusRing',
+      outlineOffset: '2px',
+      borderRadius: 'l1',
+    },
     body: { bg: 'bg.subtle', color: 'fg', fontFeatureSettings: '"cv11", "ss01"' },
     '::selection': { bg: 'brand.muted' },
   },
@@ -91,6 +112,9 @@ const config = defineConfig({
       colors: {
         // Chakra's light error text (red.500 on white, 3.8:1) is under AA for field messages.
         fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
+        // Focus rings 3:1 against a light page (2.4.13): Chakra's gray.400 and the light 500s
+        // of these palettes are 2.3–2.9:1 on white.
+        ...focusRings({ gray: '600', green: '600', orange: '600', yellow: '700', teal: '600', cyan: '600' }),
         brand: {
           solid: accent('600', '600'),
           contrast: { value: 'white' },

@@ -4,6 +4,7 @@
  * server refused and why. Pure text building; lookups of related records are passed in.
  */
 import type { SyncedTable } from '../tables/definitions.ts';
+import { formatListDate, formatTimeWindow } from '../../lib/format/date.ts';
 
 export type RecordLookup = (table: SyncedTable, id: unknown) => Promise<Record<string, unknown> | null>;
 
@@ -48,7 +49,8 @@ export async function describeRecord(table: SyncedTable, doc: Doc, lookup: Recor
     }
     case 'pickup_requests': {
       const organization = text(await lookup('organizations', doc.organization_id), 'legal_name');
-      const when = [text(doc, 'pickup_date'), [text(doc, 'window_start'), text(doc, 'window_end')].filter(Boolean).join('–')].filter(Boolean).join(' ');
+      const day = text(doc, 'pickup_date');
+      const when = [day ? formatListDate(day) : '', formatTimeWindow(text(doc, 'window_start'), text(doc, 'window_end'))].filter(Boolean).join(', ');
       return `the pickup request${when ? ` for ${when}` : ''} of organization ${quoted(organization, '(unknown)')}`;
     }
     case 'alerts':

@@ -23,11 +23,23 @@ describe('auth form rules', () => {
     expect(v.parse(signInSchema, { email: '  staff@demo-lab.test ', password: 'x' }).email).toBe('staff@demo-lab.test');
   });
 
+  it('asks for the person’s first and last name to sign up, so the approving admin sees who it is', () => {
+    expect(messages(signUpSchema, { firstName: ' ', lastName: '', email: 'a@lab.test', password: 'long-enough', confirmPassword: 'long-enough' })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
+    expect(v.parse(signUpSchema, { firstName: ' Rosa ', lastName: 'Delgado', email: 'a@lab.test', password: 'long-enough', confirmPassword: 'long-enough' })).toMatchObject({
+      firstName: 'Rosa',
+      lastName: 'Delgado',
+    });
+  });
+
   it('asks for a long enough, confirmed password to sign up', () => {
-    expect(messages(signUpSchema, { email: 'a@lab.test', password: 'short', confirmPassword: 'short' })).toEqual({
+    const named = { firstName: 'Rosa', lastName: 'Delgado' };
+    expect(messages(signUpSchema, { ...named, email: 'a@lab.test', password: 'short', confirmPassword: 'short' })).toEqual({
       password: 'Use at least 8 characters',
     });
-    expect(messages(signUpSchema, { email: 'a@lab.test', password: 'long-enough', confirmPassword: 'different' })).toEqual({
+    expect(messages(signUpSchema, { ...named, email: 'a@lab.test', password: 'long-enough', confirmPassword: 'different' })).toEqual({
       confirmPassword: 'Passwords do not match',
     });
     expect(messages(setPasswordSchema, { password: 'long-enough', confirmPassword: '' })).toEqual({

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { anyJson, hostileTextOrHuge } from '../../../tests/helpers/hostile-text.ts';
 import { PASSWORD_MIN_LENGTH, setPasswordSchema, signInSchema, signUpSchema } from './auth-schemas.ts';
 
-const KNOWN = ['Email is required', 'Enter a valid email address', 'Password is required', `Use at least ${PASSWORD_MIN_LENGTH} characters`, 'Confirm your password', 'Passwords do not match'];
+const KNOWN = ['First name is required', 'Last name is required', 'Email is required', 'Enter a valid email address', 'Password is required', `Use at least ${PASSWORD_MIN_LENGTH} characters`, 'Confirm your password', 'Passwords do not match'];
 const email = fc.oneof(fc.emailAddress(), hostileTextOrHuge, fc.emailAddress().map((address) => `  ${address}\t`));
 
 describe('auth schemas under hostile input', () => {
@@ -33,7 +33,7 @@ describe('auth schemas under hostile input', () => {
         const confirmPassword = other ?? password;
         const setPassword = v.safeParse(setPasswordSchema, { password, confirmPassword });
         expect(setPassword.success).toBe(password.length >= PASSWORD_MIN_LENGTH && password === confirmPassword);
-        const signUp = v.safeParse(signUpSchema, { email: address, password, confirmPassword });
+        const signUp = v.safeParse(signUpSchema, { firstName: 'Rosa', lastName: 'Delgado', email: address, password, confirmPassword });
         if (signUp.success) expect(signUp.output.password).toBe(password);
         else for (const issue of signUp.issues) expect(KNOWN).toContain(issue.message);
         if (!setPassword.success) expect(signUp.success).toBe(false);

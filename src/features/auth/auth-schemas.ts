@@ -28,8 +28,17 @@ export const signInSchema = v.object({
   password: v.pipe(v.string(), v.nonEmpty('Password is required')),
 });
 
+const personName = (required: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(100, 'Use at most 100 characters'));
+
+/** Sign-up asks for the person's name: the admin approving the sign-up sees who asks. */
 export const signUpSchema = v.pipe(
-  v.object({ email, password: newPassword, confirmPassword: confirmation }),
+  v.object({
+    firstName: personName('First name is required'),
+    lastName: personName('Last name is required'),
+    email,
+    password: newPassword,
+    confirmPassword: confirmation,
+  }),
   v.forward(
     v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, MISMATCH),
     ['confirmPassword'],

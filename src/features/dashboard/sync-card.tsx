@@ -4,10 +4,9 @@
  * yet (edited records and queued calls), from the sync store the data layer keeps.
  */
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { formatDistanceToNow } from 'date-fns';
 import { LuRefreshCw } from 'react-icons/lu';
 import { FigureCard } from '../../components/dashboard/figure-card.tsx';
-import { parseDateInput } from '../../lib/format/date.ts';
+import { formatTimeAgo, parseDateInput } from '../../lib/format/date.ts';
 import { useSyncStore, type SyncState } from '../../stores/sync-store.ts';
 
 /** The one-line state of synchronisation. */
@@ -54,7 +53,7 @@ export function SyncCard() {
           {pendingText(pendingRecords, pendingCalls)}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          {last ? `Last synced ${formatDistanceToNow(last, { addSuffix: true })}` : 'Not synced yet on this device'}
+          {last ? `Last synced ${formatTimeAgo(last)}` : 'Not synced yet on this device'}
         </Text>
         {phase === 'error' && lastError && (
           <Text fontSize="sm" color="fg.error">

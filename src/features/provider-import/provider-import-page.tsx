@@ -2,13 +2,14 @@
  * The bulk import page (/providers/import, issue 33): choose a CSV of NPIs; the import
  * kept on this device is shown (and resumed) whenever the page opens.
  */
-import { Alert, Card, Input, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Card, Spinner, Stack } from '@chakra-ui/react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { useSyncStore } from '../../stores/sync-store.ts';
 import { ImportJobView } from './components/import-job-view.tsx';
 import { useImportJob } from './data/use-import-job.ts';
 import { IMPORT_TEXTS } from './model/import-job.ts';
+import { FileDropZone } from '../../components/form/file-drop-zone.tsx';
 
 export function ProviderImportPage() {
   const controls = useImportJob();
@@ -23,17 +24,8 @@ export function ProviderImportPage() {
         <Card.Root variant="outline">
           <Card.Body>
             <Stack gap="3">
-              <Field label={IMPORT_TEXTS.fileLabel} helperText={synced ? 'At most 1,000 rows.' : 'Waiting for the directory to finish its first sync on this device…'}>
-                <Input
-                  type="file"
-                  accept=".csv,text/csv"
-                  p="1"
-                  disabled={!synced}
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    if (file) void controls.readFile(file);
-                  }}
-                />
+              <Field label={IMPORT_TEXTS.fileLabel} helperText={synced ? undefined : 'Waiting for the directory to finish its first sync on this device…'}>
+                <FileDropZone accept=".csv,text/csv" formats="A CSV file (.csv) of at most 1,000 rows" disabled={!synced} onFile={(file) => void controls.readFile(file)} />
               </Field>
               {controls.fileError && (
                 <Alert.Root status="error" role="alert">

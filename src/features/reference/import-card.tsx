@@ -12,6 +12,7 @@ import { ImportReportView } from './import-report-view.tsx';
 import { IMPORT_TEXTS } from './import-texts.ts';
 import { useReferenceImport } from './use-reference-import.ts';
 import { VersionLine } from './version-line.tsx';
+import { FileDropZone } from '../../components/form/file-drop-zone.tsx';
 
 export function ImportCard({ dataSet, info, online }: { dataSet: ReferenceDataSetName; info: ReferenceSetInfo | null; online: boolean }) {
   const text = IMPORT_TEXTS[dataSet];
@@ -40,13 +41,13 @@ export function ImportCard({ dataSet, info, online }: { dataSet: ReferenceDataSe
         <Stack gap="4">
           <Stack direction={{ base: 'column', md: 'row' }} gap="4">
             <Field label="File" required flex="1">
-              <Input
+              <FileDropZone
                 key={inputKey}
-                type="file"
                 accept={text.accept}
-                p="1"
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
+                formats={text.kind === 'csv' ? 'A CSV file (.csv)' : 'A text file (.txt)'}
+                chosen={file?.name ?? null}
+                onFile={(chosen) => {
+                  setFile(chosen);
                   if (state.phase !== 'idle') reset();
                 }}
               />

@@ -5,6 +5,7 @@
  * the lists' badges and the alert lists.
  */
 import { matchesOf } from './order-exclusion.ts';
+import { formatListDate } from '../format/date.ts';
 
 export type ScreeningStatus = 'clear' | 'possible' | 'excluded';
 /** What was screened, as the texts name it. */
@@ -25,9 +26,9 @@ export function screeningTone(status: ScreeningStatus | 'never'): 'gray' | 'gree
   return status === 'excluded' ? 'red' : status === 'possible' ? 'orange' : status === 'clear' ? 'green' : 'gray';
 }
 
+/** The day of a screening or of the list: a calendar day (the list's date is UTC midnight). */
 function day(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  return /^\d{4}-\d{2}-\d{2}(T00:00:00(\.0+)?(Z|\+00(:00)?))?$/.test(iso) ? formatListDate(iso.slice(0, 10)) : formatListDate(iso);
 }
 
 /** "Screened Nov 26, 2026 against the OIG list of Nov 1, 2026." */

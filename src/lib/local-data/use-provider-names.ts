@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { ProviderDoc } from '../../db/index.ts';
 import { useLiveQuery } from './use-live-query.ts';
+import { providerListName } from '../provider/provider-name.ts';
 
 export interface ProviderName {
   name: string;
@@ -23,7 +24,7 @@ export function useProviderNames(ids: readonly string[]): Map<string, ProviderNa
       new Map(
         (live.status === 'ready' ? live.value : []).map((provider) => [
           provider.id,
-          { name: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''}`, npi: provider.npi ?? '', doc: provider },
+          { name: providerListName(provider), npi: provider.npi ?? '', doc: provider },
         ]),
       ),
     [live],

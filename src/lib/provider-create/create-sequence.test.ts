@@ -59,7 +59,8 @@ describe('planProviderCreation', () => {
       first_name: 'JANE',
       last_name: 'DOE',
       nickname: null,
-      credential: 'M.D.',
+      // One way of writing credentials (written-name.ts).
+      credential: 'MD',
       email: 'jane@clinic.test',
       phone: '518-555-0100',
       default_organization_id: 'org-1',
@@ -75,6 +76,16 @@ describe('planProviderCreation', () => {
       created_at: NOW,
       updated_at: NOW,
     });
+  });
+
+  it('keeps the PECOS check made on the lookup page with the new provider', () => {
+    const evidence = { checked_at: '2026-02-03T04:00:00Z', checked_by: 'user-1', enrollment: { rows: [{ NPI: SAMPLE_NPI }] } };
+    const pecos_check = { verified: true, checked_at: '2026-02-03T04:00:00Z', evidence };
+    const { provider } = planned({ verification: { npi: SAMPLE_NPI, nppes_data: sampleNppesData(), pecos_check } });
+    expect(provider).toMatchObject({ pecos_verified: true, pecos_verification_date: '2026-02-03T04:00:00Z', pecos_verification_data: evidence });
+    // A non-healthcare provider has no NPI: no check applies.
+    const other = planned({ providerType: 'non_healthcare', verification: { npi: SAMPLE_NPI, nppes_data: sampleNppesData(), pecos_check } });
+    expect(other.provider).toMatchObject({ pecos_verified: false, pecos_verification_date: null, pecos_verification_data: null });
   });
 
   it('stores an edited state and license in the primary taxonomy, leaving the session data alone', () => {

@@ -13,6 +13,7 @@ import { providerDisplayName } from '../provider/provider-name.ts';
 import { hasVerifiedNpi, type StoredNpiVerification } from './npi-verification.ts';
 import type { CreateProviderValues } from './create-provider-schema.ts';
 import type { ProviderType } from './provider-type.ts';
+import { writtenCredential } from '../provider/written-name.ts';
 
 export const PROVIDER_ALREADY_EXISTS: ToastMessage = {
   title: 'Provider Already Exists',
@@ -48,9 +49,9 @@ export interface NewProviderRecord {
   taxonomy_code: string | null;
   taxonomy_description: string | null;
   is_active: true;
-  pecos_verified: false;
-  pecos_verification_date: null;
-  pecos_verification_data: null;
+  pecos_verified: boolean;
+  pecos_verification_date: string | null;
+  pecos_verification_data: unknown;
   nppes_verified: boolean;
   nppes_data: NppesData | null;
   created_by: string;
@@ -129,6 +130,8 @@ export function planProviderCreation(input: ProviderCreationInput): ProviderCrea
     return { ok: false, error: PROVIDER_ALREADY_EXISTS };
   }
   const registryData = individual ? (verification?.nppes_data ?? null) : null;
+  // The lookup page's PECOS check, shown at once; the server applies the same recorded check.
+  const pecos = individual ? (verification?.pecos_check ?? null) : null;
   const email = emptyToNull(values.email);
 
   const provider: NewProviderRecord = {
@@ -137,16 +140,16 @@ export function planProviderCreation(input: ProviderCreationInput): ProviderCrea
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
     nickname: emptyToNull(values.nickname),
-    credential: emptyToNull(values.credential),
+    credential: emptyToNull(writtenCredential(values.credential)),
     email,
     phone: emptyToNull(values.phone),
     default_organization_id: values.organization_id.trim(),
     taxonomy_code: emptyToNull(values.taxonomy_code),
     taxonomy_description: emptyToNull(values.taxonomy_description),
     is_active: true,
-    pecos_verified: false,
-    pecos_verification_date: null,
-    pecos_verification_data: null,
+    pecos_verified: pecos?.verified ?? false,
+    pecos_verification_date: pecos?.checked_at ?? null,
+    pecos_verification_data: pecos?.evidence ?? null,
     nppes_verified: hasRegistryData(registryData),
     nppes_data: registryDataToStore(registryData, values),
     created_by: userId,

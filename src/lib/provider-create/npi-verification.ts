@@ -15,6 +15,18 @@ export interface StoredNpiVerification {
   primary_taxonomy_description?: string | null;
   primary_address?: { telephone_number?: string | null; fax_number?: string | null } | null;
   validation_errors?: string[];
+  /**
+   * The PECOS check made on the lookup page, if any: the new provider is created with it
+   * (the server keeps the same check for the NPI and applies it to the insert).
+   */
+  pecos_check?: PecosCheck | null;
+}
+
+/** A verify-pecos answer as the provider's PECOS fields store it. */
+export interface PecosCheck {
+  verified: boolean;
+  checked_at: string;
+  evidence: unknown;
 }
 
 /** True when the verification holds a valid NPI and its registry data, as the create step needs. */

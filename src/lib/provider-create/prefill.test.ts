@@ -5,14 +5,14 @@ import { createProviderDefaults } from './create-provider-schema.ts';
 import { prefillFromVerification } from './prefill.ts';
 
 describe('prefillFromVerification', () => {
-  it('fills names (read-only), credential, contact, taxonomy, state and license from the registry', () => {
+  it('fills names (read-only, as people write them), credential, contact, taxonomy, state and license from the registry', () => {
     const prefill = prefillFromVerification({ npi: SAMPLE_NPI, nppes_data: sampleNppesData() });
     expect(prefill.readOnly).toEqual({ first_name: true, last_name: true });
     expect(prefill.values).toEqual({
       ...createProviderDefaults(),
-      first_name: 'JANE',
-      last_name: 'DOE',
-      credential: 'M.D.',
+      first_name: 'Jane',
+      last_name: 'Doe',
+      credential: 'MD',
       phone: '518-555-0100',
       fax_number: '518-555-0101',
       taxonomy_code: '207Q00000X',

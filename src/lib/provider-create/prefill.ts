@@ -8,6 +8,7 @@ import { textOrNull } from '../provider/json-field.ts';
 import { primaryStateAndLicense, primaryTaxonomy, registryContact, registryIdentity } from '../provider/nppes.ts';
 import type { StoredNpiVerification } from './npi-verification.ts';
 import { createProviderDefaults, type CreateProviderFormValues } from './create-provider-schema.ts';
+import { writtenCredential, writtenPersonName } from '../provider/written-name.ts';
 
 export interface CreateFormPrefill {
   values: CreateProviderFormValues;
@@ -27,9 +28,10 @@ export function prefillFromVerification(verification: StoredNpiVerification | nu
   return {
     values: {
       ...values,
-      first_name: identity.first_name,
-      last_name: identity.last_name,
-      credential: identity.credential,
+      // As people write them; the registry's own text stays in nppes_data.
+      first_name: writtenPersonName(identity.first_name),
+      last_name: writtenPersonName(identity.last_name),
+      credential: writtenCredential(identity.credential),
       // The normalised answer first (verify-npi already chose the practice address), then the raw registry data.
       phone: textOrNull(address?.telephone_number) ?? contact.phone,
       fax_number: textOrNull(address?.fax_number) ?? contact.fax,

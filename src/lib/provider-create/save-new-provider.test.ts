@@ -71,7 +71,7 @@ describe('saveNewProvider', () => {
     expect(outcome).toEqual({
       ok: true,
       providerId: IDS[0],
-      toast: { title: 'Provider Added', description: 'JANE DOE, M.D. has been added to the directory.', type: 'success' },
+      toast: { title: 'Provider Added', description: 'JANE DOE, MD has been added to the directory.', type: 'success' },
     });
     expect(order).toEqual(['providers:INSERT', 'memberships:INSERT', 'preferences:INSERT']);
 

@@ -62,8 +62,12 @@ export async function saveNewProvider(db: LocalDatabase, request: NewProviderReq
   const undo: Array<() => Promise<unknown>> = [];
   try {
     const providerDoc = await db.providers.insert(
-      // The registry data is JSON from verify-npi; the column type says JsonValue.
-      newLocalDoc('providers', { ...provider, nppes_data: provider.nppes_data as unknown as JsonValue }),
+      // The registry data and the PECOS evidence are JSON from verify-npi and verify-pecos; the column type says JsonValue.
+      newLocalDoc('providers', {
+        ...provider,
+        nppes_data: provider.nppes_data as unknown as JsonValue,
+        pecos_verification_data: provider.pecos_verification_data as JsonValue,
+      }),
     );
     undo.push(() => providerDoc.remove());
     const membershipDoc = await db.memberships.insert(newLocalDoc('provider_organization_memberships', membership));

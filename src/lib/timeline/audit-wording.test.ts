@@ -72,7 +72,7 @@ describe('audit wording', () => {
   it('names verification runs, with their result', () => {
     expect(describeAuditEntry(entry({ changed_fields: { pecos_verified: { old: false, new: true }, pecos_verification_date: { old: null, new: '2026-11-25T15:00:00Z' }, updated_at: { old: 1, new: 2 } } }))).toEqual({
       title: 'PECOS verification: enrolled',
-      changes: ['PECOS status: No → Yes', 'PECOS verification date: (empty) → 2026-11-25'],
+      changes: ['PECOS status: No → Yes', 'PECOS verification date: (empty) → Nov 25, 2026'],
       tone: 'verify',
     });
     expect(describeAuditEntry(entry({ changed_fields: { pecos_verification_date: { old: 'a', new: 'b' } } })).title).toBe('PECOS verification');

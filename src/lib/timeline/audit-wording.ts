@@ -6,6 +6,7 @@
 import { fieldLabel } from '../../db/replication/notices.ts';
 import type { AuditEntry } from './audit-entry.ts';
 import { describeDistribution } from './distribution-wording.ts';
+import { formatListDate } from '../format/date.ts';
 
 export interface AuditWording {
   /** What happened, e.g. 'Provider changed', 'PECOS verification', 'Role granted: admin'. */
@@ -47,7 +48,7 @@ export function valueText(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
-    if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);
+    if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return formatListDate(value);
     return value.length > 80 ? `${value.slice(0, 77)}…` : value;
   }
   if (Array.isArray(value)) return value.length === 0 ? '(empty)' : value.every((item) => typeof item === 'string') ? value.join(', ') : `${value.length} items`;

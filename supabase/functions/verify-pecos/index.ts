@@ -1,6 +1,9 @@
 // verify-pecos: checks a provider's Medicare enrollment (PECOS, the CMS PPEF dataset) and
 // Part B ordering eligibility (the Order and Referring dataset) for staff, and records the
 // outcome with its evidence on every provider row with that NPI unless skip_db_update.
+// With skip_db_update (the add-provider lookup, before the provider exists) the outcome is
+// kept in pecos_lookups instead: the provider inserted afterwards takes it (migration
+// 20261206120000), so the check staff saw is the one the new provider shows.
 // A registry outage answers non-2xx with a message the client maps ('timed out', 'CMS API',
 // 'Failed to process'): it is "could not verify", never recorded as "not enrolled".
 import { errorResponse, json } from '../_shared/http.ts';
@@ -25,7 +28,13 @@ async function verifyPecos({ body, caller, config, service }: FunctionContext): 
   if (!check.ok) return errorResponse(check.problem.status, check.problem.code, check.problem.message);
   const { outcome } = check;
   let updatedProviderIds: string[] | null = null;
-  if (!skipDbUpdate) {
+  if (skipDbUpdate) {
+    const { error } = await service
+      .from('pecos_lookups')
+      .insert({ npi, verified: outcome.verified, checked_at: outcome.checked_at, evidence: outcome.evidence, looked_up_by: caller.id });
+    // The answer is still right for the page that asked; the new provider then shows "Not verified".
+    if (error) console.error('verify-pecos: keeping the check for a provider being added failed', error);
+  } else {
     const { data, error } = await service
       .from('providers')
       .update({

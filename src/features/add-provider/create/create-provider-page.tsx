@@ -28,6 +28,7 @@ import { CreateProviderForm } from './create-provider-form.tsx';
 import { saveNewProvider } from '../../../lib/provider-create/save-new-provider.ts';
 import { useActiveOrganizations } from './use-active-organizations.ts';
 import { useProviderWithNpi } from './use-provider-with-npi.ts';
+import { writtenPersonName } from '../../../lib/provider/written-name.ts';
 
 interface FlowState {
   redirect: string | null;
@@ -116,7 +117,7 @@ function CreateProvider({ providerType, verification }: { providerType: Provider
         )}
         <CreateProviderForm
           prefill={prefill}
-          registry={npi ? { npi, legalName: verification?.legal_name ?? null } : null}
+          registry={npi ? { npi, legalName: verification?.legal_name ? writtenPersonName(verification.legal_name) : null } : null}
           organizations={organizations}
           onSave={save}
           onBack={() => navigate(individual ? ADD_PROVIDER_PATHS.lookup : ADD_PROVIDER_PATHS.typeSelection)}

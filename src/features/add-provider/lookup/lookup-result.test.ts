@@ -46,7 +46,7 @@ describe('lookupResultView', () => {
   it('shows the legal name, type, taxonomy, practice address and contact of a verified NPI, and offers Continue', () => {
     expect(lookupResultView(verified)).toEqual({
       npi: SAMPLE_NPI,
-      legalName: 'JANE A DOE',
+      legalName: 'Jane A Doe',
       npiType: 'Individual (Type 1)',
       taxonomy: 'Family Medicine (207Q00000X)',
       addressLines: ['100 MAIN ST', 'SUITE 200', 'ALBANY, NY 122071234'],

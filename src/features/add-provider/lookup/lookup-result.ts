@@ -20,6 +20,8 @@ import {
 import { isJsonObject, textOrNull } from '../../../lib/provider/json-field.ts';
 import type { StoredNpiVerification } from '../model/add-provider-session.ts';
 import { canContinueAfterLookup } from '../model/npi-input.ts';
+import { writtenPersonName } from '../../../lib/provider/written-name.ts';
+import type { PecosCheck } from '../../../lib/provider-create/npi-verification.ts';
 
 export interface LookupResultView {
   npi: string;
@@ -56,7 +58,7 @@ export function lookupResultView(result: StoredNpiVerification | NpiVerification
     : '';
   return {
     npi: result.npi,
-    legalName: textOrNull(record.legal_name),
+    legalName: textOrNull(writtenPersonName(textOrNull(record.legal_name))),
     npiType: type ? (NPI_TYPES[type] ?? type) : null,
     taxonomy: code && description ? `${description} (${code})` : (description ?? code),
     addressLines: address ? [textOrNull(address.address_line_1), textOrNull(address.address_line_2), cityLine].filter((line): line is string => !!line) : [],
@@ -77,12 +79,15 @@ export async function runNpiLookup(invoker: FunctionsInvoker, npi: string): Prom
   return { kind: 'failed', failure: npiFailure({ message: answer.message, status: answer.status }) };
 }
 
-export type PecosLookupOutcome = { enrolled: boolean | null; message: ToastMessage };
+export type PecosLookupOutcome = { enrolled: boolean | null; message: ToastMessage; check: PecosCheck | null };
 
-/** The lookup page's PECOS check: its own result and failure texts (spec §8), never saved to the provider. */
+/** The lookup page's PECOS check: its own result and failure texts (spec §8); the new provider is created with it. */
 export async function runPecosLookup(invoker: FunctionsInvoker, npi: string): Promise<PecosLookupOutcome> {
   const answer = await verifyPecos(invoker, { npi, skipDbUpdate: true });
-  if (answer.ok) return { enrolled: answer.data.verified, message: pecosLookupResult(answer.data) };
+  if (answer.ok) {
+    const { verified, checked_at, evidence } = answer.data;
+    return { enrolled: verified, message: pecosLookupResult(answer.data), check: { verified, checked_at, evidence } };
+  }
   console.error('[add-provider] verify-pecos failed', answer);
-  return { enrolled: null, message: pecosLookupFailure({ message: answer.message, status: answer.status }) };
+  return { enrolled: null, message: pecosLookupFailure({ message: answer.message, status: answer.status }), check: null };
 }

@@ -2,7 +2,7 @@
  * Create an account. The confirmation email leads to /dashboard. Where the server confirms
  * addresses itself (the local stack, like `supabase start`), the user is signed in at once.
  */
-import { Alert, Button, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, HStack, Input, Stack } from '@chakra-ui/react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,11 +21,11 @@ export function SignUpForm() {
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
     resolver: valibotResolver(signUpSchema),
-    defaultValues: { email: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    const { error, needsConfirmation } = await signUp(email, password);
+  const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
+    const { error, needsConfirmation } = await signUp(email, password, { firstName, lastName });
     if (error) {
       toast({ title: 'Authentication Error', description: error, variant: 'destructive' });
       return;
@@ -55,6 +55,14 @@ export function SignUpForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create account">
       <Stack gap="5">
+        <HStack gap="4" align="flex-start">
+          <Field label="First name" invalid={!!errors.firstName} errorText={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...register('firstName')} />
+          </Field>
+          <Field label="Last name" invalid={!!errors.lastName} errorText={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...register('lastName')} />
+          </Field>
+        </HStack>
         <Field label="Work email" invalid={!!errors.email} errorText={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@laboratory.org" {...register('email')} />
         </Field>

@@ -3,12 +3,14 @@
  * It is kept sealed on this device and uploaded when online (features/orders/data/abn-scan);
  * the page says whether it waits or was uploaded.
  */
-import { Badge, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase } from '../../../db/index.ts';
 import type { AbnScanState } from '../data/abn-scan.ts';
+import { formatDetailDateTime } from '../../../lib/format/date.ts';
+import { FileDropZone } from '../../../components/form/file-drop-zone.tsx';
 
 const docId = (orderId: string) => `abn-scan-${orderId}`;
 
@@ -27,16 +29,13 @@ export function AbnScanField({ db, orderId }: { db: LocalDatabase; orderId: stri
   return (
     <Stack gap="2">
       <Field label="Signed ABN (photo or scan)" helperText="Kept on this device, sealed like the patient’s record, and uploaded when online.">
-        <Input
-          type="file"
+        <FileDropZone
           accept="image/jpeg,image/png,image/heic,image/webp,application/pdf"
+          formats="A photo (JPEG, PNG, HEIC, WebP) or a PDF"
           capture="environment"
           disabled={busy}
-          p="1"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (!file) return;
+          chosen={null}
+          onFile={(file) => {
             setBusy(true);
             void import('../data/abn-scan.ts')
               .then((scan) => scan.attachAbnScan(db, orderId, file))
@@ -52,7 +51,7 @@ export function AbnScanField({ db, orderId }: { db: LocalDatabase; orderId: stri
             {state.uploaded_at ? 'Signed ABN uploaded' : 'Signed ABN waiting to upload'}
           </Badge>
           <Text fontSize="sm" color="fg.muted">
-            Attached {new Date(state.attached_at).toLocaleString()}
+            Attached {formatDetailDateTime(state.attached_at)}
           </Text>
         </HStack>
       )}

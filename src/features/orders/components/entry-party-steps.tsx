@@ -16,6 +16,9 @@ import { BILLINGS, enrollmentBlock, enrollmentBlockMessage, type Coverage, type 
 import { BILLING_LABELS, ELIGIBILITY_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { SearchPicker, StepCard } from './entry-controls.tsx';
+import { formatListDate } from '../../../lib/format/date.ts';
+import { payerTypeLabel } from '../../../lib/patients/payer-types.ts';
+import { providerListName } from '../../../lib/provider/provider-name.ts';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
@@ -70,7 +73,7 @@ export function ProviderStep(props: { draft: OrderDraft; update: Update; provide
             const status = exclusion ? exclusionLabel(exclusion) : ELIGIBILITY_LABELS[medicareOrderingEligibility(provider, props.now).status];
             return {
               value: provider.id,
-              label: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''} · NPI ${provider.npi ?? 'none'} · ${status}`,
+              label: `${providerListName(provider)} · NPI ${provider.npi ?? 'none'} · ${status}`,
               disabled: exclusion !== null && provider.id !== props.draft.providerId,
             };
           })}
@@ -147,7 +150,7 @@ export function patientChoices(found: readonly PatientDoc[]): Array<{ id: string
   const choices: Array<{ id: string; label: string; detail: string }> = [];
   for (const patient of found) {
     if (!patient.is_active) continue;
-    choices.push({ id: patient.id, label: patientLabel(patient), detail: `Born ${patient.date_of_birth} · ${patient.lab_patient_id}` });
+    choices.push({ id: patient.id, label: patientLabel(patient), detail: `Born ${formatListDate(patient.date_of_birth)} · ${patient.lab_patient_id}` });
     if (choices.length === PATIENT_CHOICES) break;
   }
   return choices;
@@ -175,7 +178,7 @@ export function PatientStep(props: {
           <Stack gap="0">
             <Text fontWeight="medium">{patientLabel(chosen)}</Text>
             <Text fontSize="sm" color="fg.muted">
-              Born {chosen.date_of_birth} · {chosen.lab_patient_id}
+              Born {formatListDate(chosen.date_of_birth)} · {chosen.lab_patient_id}
             </Text>
           </Stack>
           <Button size="sm" variant="outline" onClick={() => props.update({ patientId: null, billing: null, coverageRank: null })}>
@@ -219,7 +222,7 @@ export function BillingStep(props: {
   enrollmentAlert: EntryAlert | null;
 }) {
   const coverageLabel = (coverage: Coverage) =>
-    `${coverage.rank === 'primary' ? 'Primary' : 'Secondary'}: ${coverage.payer_name || coverage.payer_type}${coverage.member_id ? ` · ${coverage.payer_type === 'medicare' ? formatMbi(coverage.member_id) : coverage.member_id}` : ''}`;
+    `${coverage.rank === 'primary' ? 'Primary' : 'Secondary'}: ${coverage.payer_name || payerTypeLabel(coverage.payer_type)}${coverage.member_id ? ` · ${coverage.payer_type === 'medicare' ? formatMbi(coverage.member_id) : coverage.member_id}` : ''}`;
   const insured = props.coverages.filter((coverage) => coverage.payer_type !== 'self_pay');
   return (
     <StepCard id="step-billing" number={4} title="Billing" done={props.draft.billing !== null}>

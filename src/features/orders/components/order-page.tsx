@@ -27,12 +27,28 @@ import { orderFasting, withoutFastingAnswers } from '../../../lib/lab/order-verd
 import { AbnScanField } from './abn-scan-field.tsx';
 import { OrderDocumentsBar } from './order-documents-bar.tsx';
 import { ABN_OPTION_LABELS, BILLING_LABELS, NECESSITY_LABELS, ORDER_TEXT, STATUS_LABELS, STATUS_PALETTE, type OrderStatus } from '../model/order-texts.ts';
+import { formatDetailDate, formatDetailDateTime } from '../../../lib/format/date.ts';
 
+/**
+ * Cancelling: one quiet button until asked for; then the reason (required, focused) with
+ * the destructive button beside a way back, so a reason field never sits on the page
+ * looking required when nobody is cancelling.
+ */
 function CancelForm({ db, id }: { db: LocalDatabase; id: string }) {
+  const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  if (!asking) {
+    return (
+      <HStack>
+        <Button variant="outline" onClick={() => setAsking(true)}>
+          {ORDER_TEXT.cancelStart}
+        </Button>
+      </HStack>
+    );
+  }
   return (
-    <Stack as="form" gap="2" onSubmit={(event) => {
+    <Stack as="form" gap="2" maxW="xl" onSubmit={(event) => {
       event.preventDefault();
       if (reason.trim() === '') return;
       setBusy(true);
@@ -42,11 +58,15 @@ function CancelForm({ db, id }: { db: LocalDatabase; id: string }) {
         .finally(() => setBusy(false));
     }}>
       <Field label={ORDER_TEXT.cancelReason} required>
-        <Input value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} />
+        {/* Focus goes where the work continues: the reason asked for. */}
+        <Input value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} autoFocus />
       </Field>
       <HStack>
-        <Button type="submit" colorPalette="red" variant="outline" disabled={reason.trim() === '' || busy}>
+        <Button type="submit" colorPalette="red" disabled={reason.trim() === '' || busy}>
           {ORDER_TEXT.cancel}
+        </Button>
+        <Button variant="ghost" onClick={() => { setAsking(false); setReason(''); }} disabled={busy}>
+          {ORDER_TEXT.keepOrder}
         </Button>
       </HStack>
     </Stack>
@@ -89,7 +109,7 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
     <Stack gap="4" maxW="5xl">
       <PageHeader
         title={`Order ${order.requisition_number}`}
-        description={patient ? `${patient.last_name}, ${patient.first_name} · born ${patient.date_of_birth} · ${patient.lab_patient_id}` : undefined}
+        description={patient ? `${patient.last_name}, ${patient.first_name} · born ${formatDetailDate(patient.date_of_birth)} · ${patient.lab_patient_id}` : undefined}
       />
       <HStack gap="2" wrap="wrap">
         <Badge colorPalette={STATUS_PALETTE[status] ?? 'gray'} size="lg">
@@ -141,7 +161,7 @@ export function OrderDetail({ db, extras: Extras }: { db: LocalDatabase; extras?
             <DataList.Item>
               <DataList.ItemLabel>Collected</DataList.ItemLabel>
               <DataList.ItemValue>
-                {order.collected_at ? new Date(order.collected_at).toLocaleString() : 'Not yet'}
+                {formatDetailDateTime(order.collected_at, 'Not yet')}
                 {order.collected_by ? ` by ${order.collected_by}` : ''}
                 {fasting === null ? '' : fasting ? ' · fasting' : ' · not fasting'}
               </DataList.ItemValue>

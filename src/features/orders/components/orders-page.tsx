@@ -23,11 +23,13 @@ import { ORDER_FILTERS, orderFilterPredicate, orderTime, type OrderListFilters, 
 import { ORDER_STATUSES, ORDER_TEXT, STATUS_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { OrderStatusBadges } from './order-status-badges.tsx';
+import { DateTimeCell } from '../../../components/list/date-time-cell.tsx';
 
 const COLUMNS = defineColumns({
   requisition: { label: 'Requisition', flex: 1.1 },
   patient: { label: 'Patient', flex: 1.6 },
-  provider: { label: 'Provider', flex: 1.4, fromMd: true },
+  // On a tablet (below lg) the provider goes under the patient's name.
+  provider: { label: 'Provider', flex: 1.4, fromLg: true },
   collected: { label: 'Collected', flex: 1.1, fromMd: true },
   status: { label: 'Status', flex: 1.8 },
 });
@@ -41,14 +43,17 @@ const OrderCells = memo(function OrderCells({ row }: { row: OrderListRow }) {
         {row.requisition_number}
       </div>
       <div className="ll-cell" style={COLUMNS.style.patient}>
-        <div className="ll-truncate">{row.patientName}</div>
-        <div className="ll-muted ll-truncate">{row.patientId}</div>
+        <div className="ll-clamp2">{row.patientName}</div>
+        <div className="ll-muted ll-truncate">
+          {row.patientId}
+          <span className="ll-below-lg"> · {row.providerName}</span>
+        </div>
       </div>
-      <div className="ll-cell ll-from-md ll-truncate" style={COLUMNS.style.provider}>
+      <div className="ll-cell ll-from-lg ll-truncate" style={COLUMNS.style.provider}>
         {row.providerName}
       </div>
       <div className="ll-cell ll-from-md ll-sm" style={COLUMNS.style.collected}>
-        {orderTime(row).slice(0, 16).replace('T', ' ')}
+        <DateTimeCell iso={orderTime(row)} />
       </div>
       <div className="ll-cell" style={COLUMNS.style.status}>
         <OrderStatusBadges status={row.status} priority={row.priority} waiting={row.waiting} />

@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { LocalDatabase } from '../../../db/index.ts';
 import { useProtectedRecords } from '../data/use-entry-data.ts';
 import { OrderStatusBadges } from './order-status-badges.tsx';
+import { formatListDateTime } from '../../../lib/format/date.ts';
 
 export const PATIENT_ORDERS_TITLE = 'Orders';
 export const NO_PATIENT_ORDERS = 'No orders for this patient yet.';
@@ -66,7 +67,7 @@ export function PatientOrdersCard({ db, patientId }: { db: LocalDatabase; patien
                         <RouterLink to={`/orders/${order.id}`}>{order.requisition_number}</RouterLink>
                       </Link>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{(order.collected_at ?? order.created_at).slice(0, 16).replace('T', ' ')}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatListDateTime(order.collected_at ?? order.created_at)}</Table.Cell>
                     <Table.Cell>{testNames(order.tests)}</Table.Cell>
                     <Table.Cell>
                       <OrderStatusBadges status={order.status} priority={order.priority} waiting={order.local_dirty} />

@@ -13,6 +13,7 @@ import { nextOccurrence, type Standing } from '../../../lib/lab/standing-orders.
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { stopSeries } from '../data/save-order.ts';
 import { describeStanding } from '../model/repeat.ts';
+import { formatDetailDate, formatDetailDateTime, formatListDate } from '../../../lib/format/date.ts';
 
 export function StandingSeriesPanel({ db, order, orders }: { db: LocalDatabase; order: OrderDoc; orders: readonly OrderDoc[] }) {
   const isStaff = useSessionStore((state) => state.access === 'staff' || state.access === 'admin');
@@ -65,7 +66,7 @@ export function StandingSeriesPanel({ db, order, orders }: { db: LocalDatabase; 
                   Occurrence {item.standing_occurrence}: {item.requisition_number}
                 </RouterLink>
               </Link>
-              {item.collected_at ? ` · ${new Date(item.collected_at).toLocaleDateString()}` : ''}
+              {item.collected_at ? ` · ${formatListDate(item.collected_at)}` : ''}
             </li>
           ))}
         </Stack>
@@ -78,9 +79,9 @@ export function StandingSeriesPanel({ db, order, orders }: { db: LocalDatabase; 
       )}
       <Text data-testid="order-series-next">
         {stoppedAt
-          ? `Stopped on ${stoppedAt.toLocaleString()}.`
+          ? `Stopped on ${formatDetailDateTime(stoppedAt)}.`
           : next
-            ? `Next: occurrence ${next.occurrence}, due ${next.due.toLocaleDateString()}.`
+            ? `Next: occurrence ${next.occurrence}, due ${formatDetailDate(next.due)}.`
             : 'Every occurrence has been created.'}
       </Text>
       {isStaff && !stoppedAt && next && order.status !== 'cancelled' && (

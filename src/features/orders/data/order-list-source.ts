@@ -13,14 +13,14 @@ import { joinedListDeps, keepFields } from '../../../lib/list/joined-list-deps.t
 import type { ListSnapshot } from '../../../lib/list/list-source.ts';
 import { useProtectedList, type ProtectedListDefinition } from '../../../lib/list/protected-list.ts';
 import { abnAwaitsSignature, ORDER_INDEX, type OrderListRow } from '../model/order-list.ts';
+import { providerListName } from '../../../lib/provider/provider-name.ts';
 
 type Doc = Record<string, unknown> & { id: string };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function providerName(provider: Doc): string {
-  const credential = text(provider.credential);
-  return `${text(provider.last_name)}, ${text(provider.first_name)}${credential ? `, ${credential}` : ''}`;
+  return providerListName(provider);
 }
 
 /** An order's row from the order and what it refers to (null: not on this device). */

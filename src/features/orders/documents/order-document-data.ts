@@ -7,14 +7,15 @@
  * The fasting fact is printed once, in the collection. Pure, so the documents are tested
  * without a browser and made offline.
  */
-import { format } from 'date-fns';
 import type { OrderDoc, OrganizationDoc, PatientDoc, ProviderDoc } from '../../../db/index.ts';
+import { formatPaperDateTime } from '../../../lib/format/date.ts';
 import { formatMbi } from '../../../lib/lab/mbi.ts';
 import type { AbnFormData } from './abn-pdf.ts';
 import { orderFasting, sentAbn, sentModifier, withoutFastingAnswers, type SentOrder } from '../../../lib/lab/order-verdict.ts';
 import { parseCost, type Coverage, type OrderAnswer, type OrderDraft, type OrderEvaluation, type OrderTestEntry } from '../model/order-draft.ts';
 import { ABN_OPTION_LABELS, BILLING_LABELS } from '../model/order-texts.ts';
 import { testsUnderAbn, type ServerCheck } from '../model/server-verdict.ts';
+import { providerListName } from '../../../lib/provider/provider-name.ts';
 
 export interface OrderAbn {
   option: 1 | 2 | 3;
@@ -51,9 +52,7 @@ export interface OrderDocumentData {
 
 /** A timestamp as staff read it on paper, in the device's time zone: 2026-11-20 08:30. */
 export function paperDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'yyyy-MM-dd HH:mm');
+  return formatPaperDateTime(iso);
 }
 
 interface Address {
@@ -137,7 +136,7 @@ export function orderDocumentData(input: {
         }
       : null,
     provider: provider
-      ? { name: `${provider.last_name}, ${provider.first_name}${provider.credential ? `, ${provider.credential}` : ''}`, npi: provider.npi ?? '' }
+      ? { name: providerListName(provider), npi: provider.npi ?? '' }
       : { name: '', npi: '' },
     organization: organization
       ? {

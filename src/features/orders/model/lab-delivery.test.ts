@@ -16,6 +16,16 @@ describe('deliveryView', () => {
     expect(deliveryView({ ...base, status: 'draft' })).toBeNull();
   });
 
+  it('writes its moments as the order page writes dates, on the 12-hour clock', () => {
+    // 19:05 UTC is 2:05 PM in New York (UTC-5 in November), where the tests run.
+    expect(deliveryView({ ...base, lis_delivery: { state: 'retrying', attempts: 1, last_error: 'refused', next_attempt_at: '2026-11-29T19:05:00Z' } })?.text).toBe(
+      'The laboratory has not answered yet (1 attempt: refused). Next attempt at November 29, 2026, 2:05 PM.',
+    );
+    expect(deliveryView({ ...base, status: 'received', lis_delivery: { state: 'received', control_id: 'C1', acked_at: '2026-11-29T07:20:00Z' } })?.text).toBe(
+      'Received by the laboratory on November 29, 2026, 2:20 AM (message C1).',
+    );
+  });
+
   it('puts the laboratory’s text first when it refused the order', () => {
     expect(deliveryView({ ...base, lis_error: 'Unknown test code NOSUCH', lis_delivery: { state: 'refused' } })).toEqual({ text: 'The laboratory refused this order: Unknown test code NOSUCH', tone: 'error' });
   });

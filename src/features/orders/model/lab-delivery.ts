@@ -6,6 +6,7 @@
  * submitted order the laboratory refused), and picks the refused orders for the dashboard.
  */
 import type { OrderDoc } from '../../../db/index.ts';
+import { formatDetailDateTime } from '../../../lib/format/date.ts';
 
 export interface LabDelivery {
   state: string;
@@ -35,7 +36,7 @@ export function labDelivery(order: Pick<OrderDoc, 'lis_delivery'>): LabDelivery 
 
 /** " on <date and time>", or nothing without a time. */
 function on(iso: string | null | undefined): string {
-  return iso ? ` on ${new Date(iso).toLocaleString()}` : '';
+  return iso ? ` on ${formatDetailDateTime(iso)}` : '';
 }
 
 /** What the order page says about the delivery; null when there is nothing to say (a draft). */
@@ -57,7 +58,7 @@ export function deliveryView(order: DeliveryOrder): DeliveryView | null {
     case 'retrying':
     case 'cancel_retrying':
       return {
-        text: `The laboratory has not answered yet (${attempts} attempt${attempts === 1 ? '' : 's'}: ${delivery.last_error ?? 'no answer'}). Next attempt ${delivery.next_attempt_at ? `at ${new Date(delivery.next_attempt_at).toLocaleString()}` : 'soon'}.`,
+        text: `The laboratory has not answered yet (${attempts} attempt${attempts === 1 ? '' : 's'}: ${delivery.last_error ?? 'no answer'}). Next attempt ${delivery.next_attempt_at ? `at ${formatDetailDateTime(delivery.next_attempt_at)}` : 'soon'}.`,
         tone: 'warning',
       };
     case 'received':

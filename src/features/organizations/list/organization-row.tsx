@@ -16,18 +16,19 @@ export const MemberCountsContext = createContext<ReadonlyMap<string, number>>(ne
 
 /** Organization, Type, NPI (lg), Account, City/State (lg), Active providers, Status. */
 export const ORGANIZATION_GRID = {
-  base: 'minmax(0, 1fr) 120px 84px 72px 76px',
+  // On a tablet "Active providers" needs its two lines' width (92px), never "ACTIVE PR…".
+  base: 'minmax(0, 1fr) 112px 84px 92px 76px',
   lg: 'minmax(0, 2fr) 124px 108px 92px minmax(0, 1fr) 96px 84px',
 } as const;
 
 const TYPE_TONES = { healthcare: 'blue', sole_proprietor: 'purple', non_healthcare: 'orange' } as const;
 
-export const OrganizationRow = memo(function OrganizationRow({ row, index, top, onOpen, onKeyNavigate }: ListRowProps<ListOrganization>) {
+export const OrganizationRow = memo(function OrganizationRow({ row, index, top, tabbable, onOpen, onKeyNavigate }: ListRowProps<ListOrganization>) {
   const counts = useContext(MemberCountsContext);
   const subtitle = organizationSubtitle(row);
   const place = row.city && row.state ? `${row.city}, ${row.state}` : null;
   return (
-    <ListRowFrame id={row.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="organization">
+    <ListRowFrame tabbable={tabbable} id={row.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="organization">
       <div role="cell" className="lt-cell">
         <p className="lt-text lt-name">{row.legal_name}</p>
         <p className="lt-text lt-small">{[subtitle, place].filter(Boolean).join(' · ') || '—'}</p>

@@ -13,6 +13,7 @@ import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts'
 import { pickupRequestProblems, TRANSPORT_TEMPERATURE_LABELS, TRANSPORT_TEMPERATURES, type PickupRequestInput } from '../../../lib/organization/rules.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { closePickupRequest, requestPickup } from '../data/organization-writes.ts';
+import { formatListDate, formatTimeWindow } from '../../../lib/format/date.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY = { pickup_date: '', window_start: '', window_end: '', specimen_count: '', transport_temperature: 'ambient', note: '' };
@@ -48,14 +49,14 @@ export function PickupRequestsCard({ organizationId }: { organizationId: string 
     const outcome = await requestPickup(db, organizationId, { ...input, note }, user?.id ?? null, { timeoutMs: 3_000 });
     setBusy(false);
     if (outcome === 'failed') return showToast({ title: 'Error', description: 'Failed to ask for the pickup', type: 'error' });
-    showToast({ title: 'Pickup requested', description: `The courier is asked to collect on ${input.pickup_date}, ${input.window_start}–${input.window_end}.`, type: 'success' });
+    showToast({ title: 'Pickup requested', description: `The courier is asked to collect on ${formatListDate(input.pickup_date)}, ${formatTimeWindow(input.window_start, input.window_end)}.`, type: 'success' });
     setForm(EMPTY);
   };
 
   const cancel = async (request: Readonly<PickupRequestDoc>) => {
     if (!db) return;
     const outcome = await closePickupRequest(db, request, 'cancelled', { timeoutMs: 3_000 });
-    showToast(outcome === 'failed' ? { title: 'Error', description: 'Failed to cancel the pickup request', type: 'error' } : { title: 'Pickup cancelled', description: `The pickup of ${request.pickup_date} is cancelled.`, type: 'success' });
+    showToast(outcome === 'failed' ? { title: 'Error', description: 'Failed to cancel the pickup request', type: 'error' } : { title: 'Pickup cancelled', description: `The pickup of ${formatListDate(request.pickup_date)} is cancelled.`, type: 'success' });
   };
 
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
@@ -69,7 +70,13 @@ export function PickupRequestsCard({ organizationId }: { organizationId: string 
         <Card.Description>Ask the courier for a pickup outside the schedule; it can be cancelled until it is collected.</Card.Description>
       </Card.Header>
       <Card.Body gap="5">
-        <SimpleGrid columns={{ base: 2, lg: 6 }} gap="3" alignItems="end">
+        {/* Two fields a row on a tablet, three on a laptop, one line on a wide screen where
+            the temperature keeps its whole words ("Ambient (room temperature)"). */}
+        <SimpleGrid
+          templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', '2xl': 'repeat(4, minmax(0, 1fr)) minmax(16rem, 1.6fr) minmax(0, 1.4fr)' }}
+          gap="3"
+          alignItems="end"
+        >
           <Field label="Pickup date" invalid={!!problems.pickup_date} errorText={problems.pickup_date}>
             <Input type="date" value={form.pickup_date} onChange={set('pickup_date')} min={today()} />
           </Field>
@@ -123,7 +130,7 @@ export function PickupRequestsCard({ organizationId }: { organizationId: string 
                   <Table.Row key={request.id}>
                     <Table.Cell>
                       <Stack gap="0">
-                        <Text>{request.pickup_date}</Text>
+                        <Text>{formatListDate(request.pickup_date)}</Text>
                         {request.note && (
                           <Text fontSize="xs" color="fg.muted">
                             {request.note}
@@ -131,7 +138,7 @@ export function PickupRequestsCard({ organizationId }: { organizationId: string 
                         )}
                       </Stack>
                     </Table.Cell>
-                    <Table.Cell>{`${request.window_start}–${request.window_end}`}</Table.Cell>
+                    <Table.Cell>{formatTimeWindow(request.window_start, request.window_end)}</Table.Cell>
                     <Table.Cell>{request.specimen_count}</Table.Cell>
                     <Table.Cell>{TRANSPORT_TEMPERATURE_LABELS[request.transport_temperature as keyof typeof TRANSPORT_TEMPERATURE_LABELS] ?? request.transport_temperature}</Table.Cell>
                     <Table.Cell>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { showToast } from '../../../components/show-toast.ts';
 import type { OrganizationDoc } from '../../../db/index.ts';
+import { formatDetailDateTime } from '../../../lib/format/date.ts';
 import { NPI_OFFLINE } from '../../../lib/functions/index.ts';
 import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
 import type { OrganizationType } from '../../../lib/organization/rules.ts';
@@ -22,8 +23,6 @@ import { ORGANIZATION_SAVE_FAILED, ORGANIZATION_SAVED, ORGANIZATION_SAVED_OFFLIN
 import { REFRESH_TEXT, registryRefresh, type RegistryRefresh } from '../model/registry-refresh.ts';
 
 type State = { kind: 'idle' } | { kind: 'asking' } | { kind: 'refused'; issues: string[]; hint: string | null } | { kind: 'review'; refresh: RegistryRefresh } | { kind: 'applying'; refresh: RegistryRefresh };
-
-const verifiedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function RegistryRefreshCard({ organization, onApplied }: { organization: Readonly<OrganizationDoc>; onApplied: () => void }) {
   const db = useLocalDatabase();
@@ -54,7 +53,7 @@ export function RegistryRefreshCard({ organization, onApplied }: { organization:
     if (outcome !== 'failed') onApplied();
   };
 
-  const verified = organization.nppes_verified_at ? `Last verified with NPPES on ${verifiedFormat.format(new Date(organization.nppes_verified_at))}.` : 'Not verified with NPPES yet.';
+  const verified = organization.nppes_verified_at ? `Last verified with NPPES on ${formatDetailDateTime(organization.nppes_verified_at)}.` : 'Not verified with NPPES yet.';
   const refresh = state.kind === 'review' || state.kind === 'applying' ? state.refresh : null;
 
   return (

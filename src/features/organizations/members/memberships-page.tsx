@@ -41,7 +41,7 @@ import { selectKnownUser, useSessionStore } from '../../../stores/session-store.
 import { useAllMemberships } from '../data/use-all-memberships.ts';
 import { MEMBERSHIP_GRID, MembershipActionsContext, MembershipRow } from './membership-row.tsx';
 
-const COLUMNS: readonly ListColumn[] = [{ label: 'Provider' }, { label: 'Organization' }, { label: 'Status' }, { label: 'Action', end: true }];
+const COLUMNS: readonly ListColumn[] = [{ label: 'Provider' }, { label: 'Organization' }, { label: 'Status' }, { label: 'Actions', end: true, hiddenLabel: true }];
 const ACTIVE_VALUES: readonly ActiveFilter[] = ['all', 'active', 'inactive'];
 const ACTIVE_LABELS: Readonly<Record<ActiveFilter, string>> = { all: 'All', active: 'Active', inactive: 'Inactive' };
 

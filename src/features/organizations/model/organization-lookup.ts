@@ -13,6 +13,7 @@ import { nextAccountNumber, normaliseZip, type OrganizationType } from '../../..
 import { organizationFormValues, type OrganizationFormValues } from '../../../lib/organization/organization-form.ts';
 import { registryTitleCase } from '../../../lib/organization/registry-text.ts';
 import type { StoredOrganizationLookup } from './add-organization-session.ts';
+import { writtenCredential, writtenPersonName } from '../../../lib/provider/written-name.ts';
 
 export function lookupRequest(type: OrganizationType): { type: NpiType; soleProprietor: boolean } {
   return type === 'sole_proprietor' ? { type: 'individual', soleProprietor: true } : { type: 'organization', soleProprietor: false };
@@ -94,7 +95,7 @@ function hintFor(result: NpiVerificationResult, type: OrganizationType): string 
 
 export function organizationLookupView(result: NpiVerificationResult, type: OrganizationType): OrganizationLookupView {
   const official = result.authorized_official ?? null;
-  const officialName = official ? [official.first_name, official.middle_name, official.last_name].filter(Boolean).join(' ') : '';
+  const officialName = official ? writtenPersonName([official.first_name, official.middle_name, official.last_name].filter(Boolean).join(' ')) : '';
   const taxonomy =
     result.primary_taxonomy_code && result.primary_taxonomy_description
       ? `${result.primary_taxonomy_description} (${result.primary_taxonomy_code})`
@@ -105,7 +106,7 @@ export function organizationLookupView(result: NpiVerificationResult, type: Orga
     npiType: result.enumeration_type ? (NPI_TYPES[result.enumeration_type] ?? result.enumeration_type) : null,
     dbaName: result.dba_name ?? null,
     otherNames: result.other_names ?? [],
-    official: official && officialName ? { name: official.credential ? `${officialName}, ${official.credential}` : officialName, title: official.title, phone: official.phone } : null,
+    official: official && officialName ? { name: official.credential ? `${officialName}, ${writtenCredential(official.credential)}` : officialName, title: official.title, phone: official.phone } : null,
     practice: addressView(result.primary_address),
     mailing: addressView(result.mailing_address),
     taxonomy,

@@ -6,7 +6,7 @@
  */
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuPlus } from 'react-icons/lu';
 import { showToast } from '../../../components/show-toast.ts';
 import type { OrganizationDoc } from '../../../db/index.ts';
 import { useLocalDatabase } from '../../../lib/local-data/use-local-database.ts';
@@ -17,6 +17,7 @@ import { useSyncStore } from '../../../stores/sync-store.ts';
 import { saveContacts } from '../data/organization-writes.ts';
 import { ORGANIZATION_SAVE_FAILED, ORGANIZATION_SAVED, ORGANIZATION_SAVED_OFFLINE } from '../model/organization-texts.ts';
 import { ContactDialog } from './contact-dialog.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 export function OrganizationContactsCard({ organization }: { organization: Readonly<OrganizationDoc> }) {
   const db = useLocalDatabase();
@@ -80,16 +81,18 @@ export function OrganizationContactsCard({ organization }: { organization: Reado
                   <Button size="xs" variant="ghost" onClick={() => setEditing({ id: contact.id, draft: draftOf(contact) })} aria-label={`Edit ${contact.name}`} disabled={saving}>
                     <LuPencil aria-hidden /> Edit
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    onClick={() => void save(contacts.filter((entry) => entry.id !== contact.id))}
-                    aria-label={`Remove ${contact.name}`}
-                    disabled={saving}
-                  >
-                    <LuTrash2 aria-hidden /> Remove
-                  </Button>
+                  <RowActions
+                    label={`More actions for ${contact.name}`}
+                    busy={saving}
+                    actions={[
+                      {
+                        id: 'remove',
+                        label: 'Remove contact',
+                        onSelect: () => void save(contacts.filter((entry) => entry.id !== contact.id)),
+                        confirm: { title: `Remove ${contact.name}?`, text: `${contact.name} is no longer listed as a contact of ${organization.legal_name}.`, confirmLabel: 'Remove' },
+                      },
+                    ]}
+                  />
                 </HStack>
               </HStack>
             ))}

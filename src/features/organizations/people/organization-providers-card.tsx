@@ -24,6 +24,7 @@ import { providerManagePath } from '../../../lib/provider/provider-paths.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
 import { useOrganizationPeople } from '../data/use-organization-people.ts';
 import { AddProviderDialog } from './add-provider-dialog.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 export function OrganizationProvidersCard({ organization }: { organization: Readonly<OrganizationDoc> }) {
   const db = useLocalDatabase();
@@ -82,7 +83,7 @@ export function OrganizationProvidersCard({ organization }: { organization: Read
         {members && members.active.length > 0 && (
           <Stack as="ul" gap="0" listStyleType="none" aria-label="Providers of this organization" divideY="1px">
             {members.active.map((entry) => (
-              <MemberRow key={entry.id} entry={entry} accounts={accounts.get(entry.provider.id) ?? []} busy={busyId === entry.id} action="Remove" onAction={() => void setActive(entry, false)} />
+              <MemberRow key={entry.id} entry={entry} organization={organization} accounts={accounts.get(entry.provider.id) ?? []} busy={busyId === entry.id} action="Remove" onAction={() => void setActive(entry, false)} />
             ))}
           </Stack>
         )}
@@ -93,7 +94,7 @@ export function OrganizationProvidersCard({ organization }: { organization: Read
             </Text>
             <Stack as="ul" gap="0" listStyleType="none" aria-label="Removed providers" divideY="1px">
               {members.removed.map((entry) => (
-                <MemberRow key={entry.id} entry={entry} accounts={accounts.get(entry.provider.id) ?? []} busy={busyId === entry.id} action="Add back" onAction={() => void setActive(entry, true)} />
+                <MemberRow key={entry.id} entry={entry} organization={organization} accounts={accounts.get(entry.provider.id) ?? []} busy={busyId === entry.id} action="Add back" onAction={() => void setActive(entry, true)} />
               ))}
             </Stack>
           </Stack>
@@ -106,13 +107,14 @@ export function OrganizationProvidersCard({ organization }: { organization: Read
 
 interface MemberRowProps {
   entry: MembershipEntry;
+  organization: Readonly<OrganizationDoc>;
   accounts: ReadonlyArray<Readonly<ProfileDoc>>;
   busy: boolean;
   action: 'Remove' | 'Add back';
   onAction: () => void;
 }
 
-function MemberRow({ entry, accounts, busy, action, onAction }: MemberRowProps) {
+function MemberRow({ entry, organization, accounts, busy, action, onAction }: MemberRowProps) {
   const { provider } = entry;
   return (
     <HStack as="li" gap="3" py="3" justify="space-between" align="center" wrap="wrap" data-testid="organization-member">
@@ -144,9 +146,28 @@ function MemberRow({ entry, accounts, busy, action, onAction }: MemberRowProps) 
           </HStack>
         </Stack>
       </HStack>
-      <Button size="xs" variant="outline" colorPalette={action === 'Remove' ? 'red' : undefined} loading={busy} onClick={onAction} aria-label={`${action} ${entry.providerName}`}>
-        {action}
-      </Button>
+      {action === 'Remove' ? (
+        <RowActions
+          label={`Actions for ${entry.providerName}`}
+          busy={busy}
+          actions={[
+            {
+              id: 'remove',
+              label: 'Remove from organization',
+              onSelect: onAction,
+              confirm: {
+                title: `Remove ${entry.providerName}?`,
+                text: `${entry.providerName} will no longer order under ${organization.legal_name}. The membership is kept: the provider can be added back from Removed providers.`,
+                confirmLabel: 'Remove',
+              },
+            },
+          ]}
+        />
+      ) : (
+        <Button size="xs" variant="outline" loading={busy} onClick={onAction} aria-label={`${action} ${entry.providerName}`}>
+          {action}
+        </Button>
+      )}
     </HStack>
   );
 }

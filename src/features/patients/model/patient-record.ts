@@ -11,14 +11,9 @@ export const SEXES = ['female', 'male', 'other', 'unknown'] as const;
 export type Sex = (typeof SEXES)[number];
 export const SEX_LABELS: Record<Sex, string> = { female: 'Female', male: 'Male', other: 'Other', unknown: 'Unknown' };
 
-export const PAYER_TYPES = ['medicare', 'medicaid', 'commercial', 'self_pay'] as const;
-export type PayerType = (typeof PAYER_TYPES)[number];
-export const PAYER_TYPE_LABELS: Record<PayerType, string> = {
-  medicare: 'Medicare',
-  medicaid: 'Medicaid',
-  commercial: 'Commercial insurance',
-  self_pay: 'Self-pay',
-};
+import type { PayerType } from '../../../lib/patients/payer-types.ts';
+
+export { PAYER_TYPES, PAYER_TYPE_LABELS, type PayerType } from '../../../lib/patients/payer-types.ts';
 
 export const RELATIONSHIPS = ['self', 'spouse', 'child', 'other'] as const;
 export type Relationship = (typeof RELATIONSHIPS)[number];

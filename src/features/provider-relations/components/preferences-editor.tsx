@@ -125,7 +125,8 @@ export function PreferencesEditor({ provider, preferences }: PreferencesEditorPr
             ))}
           </Stack>
 
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+          {/* Columns by the card's own width (minChildWidth), not the window's: on a provider's own page the card is half as wide. */}
+          <SimpleGrid minChildWidth="20rem" gap="6">
             <Controller
               control={control}
               name="emails"

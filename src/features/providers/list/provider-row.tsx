@@ -27,12 +27,12 @@ function secondaryLine(provider: ListProvider): string {
   return [nickname ? `“${nickname}”` : '', provider.email?.trim() ?? ''].filter(Boolean).join(' · ');
 }
 
-export const ProviderRow = memo(function ProviderRow({ row: provider, index, top, onOpen, onKeyNavigate }: ListRowProps<ListProvider>) {
+export const ProviderRow = memo(function ProviderRow({ row: provider, index, top, tabbable, onOpen, onKeyNavigate }: ListRowProps<ListProvider>) {
   const name = providerDisplayName(provider) || 'Unnamed provider';
   const secondary = secondaryLine(provider);
   const specialty = provider.taxonomy_description;
   return (
-    <ListRowFrame id={provider.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="provider">
+    <ListRowFrame tabbable={tabbable} id={provider.id} index={index} top={top} onOpen={onOpen} onKeyNavigate={onKeyNavigate} idAttribute="provider">
       <div role="cell" className="lt-cell">
         <p className="lt-text lt-name">{name}</p>
         {secondary && <p className="lt-text lt-small lt-from-lg">{secondary}</p>}

@@ -1,13 +1,12 @@
 /**
  * /providers/{id}/manage (spec §2): breadcrumb 'Providers' > name, the title 'First Last'
- * (plus ', credential'), the Profile (/edit) and Preferences (/preferences) tabs chosen by
+ * (plus ', credential'), the Profile (/edit), Preferences, Delegates and Activity tabs chosen by
  * the path, and the tab content, which receives the provider. The provider is read live
  * from the local database: edits synced from elsewhere show at once.
  */
-import { Box, Breadcrumb, Button, Center, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { Box, Breadcrumb, Center, HStack, Spinner, Tabs, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { LuUsersRound } from 'react-icons/lu';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { providerDisplayName, providerFullName } from '../../../lib/provider/provider-name.ts';
 import { useProvider } from '../data/use-provider.ts';
@@ -20,8 +19,8 @@ import { ProviderAlertsCard } from './provider-alerts-card.tsx';
 import { ProviderNotFound } from './provider-not-found.tsx';
 import { ProviderScreeningCard } from './provider-screening-card.tsx';
 
-const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences', activity: 'activity' };
-const TAB_LABELS: Readonly<Record<ManageTab, string>> = { profile: 'Profile', preferences: 'Preferences', activity: 'Activity' };
+const TAB_PATHS: Readonly<Record<ManageTab, string>> = { profile: 'edit', preferences: 'preferences', delegates: 'delegates', activity: 'activity' };
+const TAB_LABELS: Readonly<Record<ManageTab, string>> = { profile: 'Profile', preferences: 'Preferences', delegates: 'Delegates', activity: 'Activity' };
 const TABS = Object.keys(TAB_LABELS) as ManageTab[];
 
 export interface ProviderManagePageProps {
@@ -83,11 +82,6 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
           <HStack gap="3" wrap="wrap" justify="flex-end">
             {HeaderActions && <HeaderActions provider={provider} />}
             <StatusBadge isActive={provider.is_active} exclusionStatus={provider.exclusion_status} />
-            <Button asChild size="sm" variant="outline">
-              <RouterLink to={`${base}/delegates`}>
-                <LuUsersRound aria-hidden /> Delegates
-              </RouterLink>
-            </Button>
           </HStack>
         }
       />
@@ -96,10 +90,9 @@ export function ProviderManagePage({ headerActions: HeaderActions }: ProviderMan
       {/*
         The path chooses the tab. The triggers are buttons that navigate (not links: Chakra's
         tabs follow an anchor trigger with a native click, which reloaded the whole page);
-        a click on the selected tab still navigates, e.g. from /delegates back to /edit.
+        a click on the selected tab still navigates (to the tab's own path).
         Every trigger controls a panel that exists (aria-controls must name an element):
-        the selected tab's panel holds the route's content; /delegates, no tab of its own,
-        shows below the tabs.
+        the selected tab's panel holds the route's content; a path of no tab shows below them.
       */}
       <Tabs.Root
         value={tab}

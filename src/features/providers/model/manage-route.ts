@@ -1,10 +1,10 @@
 /**
  * The manage page's routing rules (spec §2): the provider id is lowercased and trimmed
  * before lookup, and the active tab follows the path (Preferences when it contains
- * /preferences, else Profile).
+ * /preferences, Delegates at /delegates, Activity at /activity, else Profile).
  */
 
-export type ManageTab = 'profile' | 'preferences' | 'activity';
+export type ManageTab = 'profile' | 'preferences' | 'delegates' | 'activity';
 
 export function normalizeProviderId(raw: string | null | undefined): string {
   return (raw ?? '').trim().toLowerCase();
@@ -12,6 +12,7 @@ export function normalizeProviderId(raw: string | null | undefined): string {
 
 export function activeManageTab(pathname: string): ManageTab {
   if (pathname.includes('/preferences')) return 'preferences';
+  if (/\/manage\/delegates\/?$/.test(pathname)) return 'delegates';
   return /\/manage\/activity\/?$/.test(pathname) ? 'activity' : 'profile';
 }
 

@@ -70,7 +70,8 @@ describe('manage route', () => {
   it('chooses the tab from the path', () => {
     expect(activeManageTab('/providers/x/manage/preferences')).toBe('preferences');
     expect(activeManageTab('/providers/x/manage/edit')).toBe('profile');
-    expect(activeManageTab('/providers/x/manage/delegates')).toBe('profile');
+    expect(activeManageTab('/providers/x/manage/delegates')).toBe('delegates');
+    expect(activeManageTab('/providers/x/manage/activity')).toBe('activity');
   });
 
   it('links a row to its edit page', () => {

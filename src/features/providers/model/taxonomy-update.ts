@@ -12,6 +12,7 @@ import { emptyToNull } from '../../../lib/provider/form-fields.ts';
 import { hasRegistryData, primaryStateAndLicense, type NppesData } from '../../../lib/provider/nppes.ts';
 import { withPrimaryTaxonomy } from '../../../lib/provider/nppes-taxonomy.ts';
 import type { EditProviderFormValues } from './edit-provider-schema.ts';
+import { writtenCredential } from '../../../lib/provider/written-name.ts';
 
 export interface ProviderDetailsPatch {
   first_name: string;
@@ -45,7 +46,7 @@ export function providerDetailsPatch(values: EditProviderFormValues, now: string
     email: emptyToNull(values.email),
     phone: emptyToNull(values.phone),
     nickname: emptyToNull(values.nickname),
-    credential: emptyToNull(values.credential),
+    credential: emptyToNull(writtenCredential(values.credential)),
     taxonomy_description: emptyToNull(values.taxonomy_description),
     taxonomy_code: emptyToNull(values.taxonomy_code),
     updated_at: now,

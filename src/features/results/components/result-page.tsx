@@ -12,6 +12,7 @@ import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../components/ui/toaster.tsx';
 import type { LocalDatabase, ResultDoc } from '../../../db/index.ts';
+import { formatListDate } from '../../../lib/format/date.ts';
 import { useProviderNames } from '../../../lib/local-data/use-provider-names.ts';
 import { reportFormatOf, reportView } from '../../../lib/results/index.ts';
 import { selectKnownUser, useSessionStore } from '../../../stores/session-store.ts';
@@ -20,7 +21,7 @@ import { openReport } from '../data/open-report.ts';
 import { markResultsSeen, signOffResults } from '../data/review.ts';
 import { useMyProviderId, usePreferences, useResultRecords } from '../data/use-results.ts';
 import { observationsOf, previousValues, testHistories } from '../model/result-history.ts';
-import { FORMAT_LABELS, formatTime, RESULT_STATUS_LABELS, RESULT_TEXT } from '../model/result-texts.ts';
+import { FORMAT_LABELS, formatDetailTime, RESULT_STATUS_LABELS, RESULT_TEXT } from '../model/result-texts.ts';
 import { CriticalAcknowledge } from './critical-acknowledge.tsx';
 import { ResultDistribution } from './result-distribution.tsx';
 import { ResultHistoryChart } from './result-history-chart.tsx';
@@ -38,7 +39,7 @@ function ReviewActions({ db, result, myProviderId }: { db: LocalDatabase; result
       .catch((error: unknown) => toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' }))
       .finally(() => setBusy(false));
   };
-  if (result.reviewed_at) return <Badge colorPalette="green" size="lg">Signed off {formatTime(result.reviewed_at)}</Badge>;
+  if (result.reviewed_at) return <Badge colorPalette="green" size="lg">Signed off {formatDetailTime(result.reviewed_at)}</Badge>;
   const mine = myProviderId !== null && myProviderId === result.provider_id;
   return (
     <HStack gap="2">
@@ -117,8 +118,8 @@ export function ResultDetail({ db }: { db: LocalDatabase }) {
           <DataList.Root orientation="horizontal" size="sm">
             <DataList.Item><DataList.ItemLabel>Status</DataList.ItemLabel><DataList.ItemValue><HStack>{RESULT_STATUS_LABELS[result.status] ?? result.status}<FlagBadges critical={result.critical} abnormal={result.abnormal} /></HStack></DataList.ItemValue></DataList.Item>
             <DataList.Item><DataList.ItemLabel>Ordering provider</DataList.ItemLabel><DataList.ItemValue>{provider?.name ?? 'Unknown provider'}</DataList.ItemValue></DataList.Item>
-            <DataList.Item><DataList.ItemLabel>Collected</DataList.ItemLabel><DataList.ItemValue>{formatTime(result.collected_at)}</DataList.ItemValue></DataList.Item>
-            <DataList.Item><DataList.ItemLabel>Received</DataList.ItemLabel><DataList.ItemValue>{formatTime(result.received_at)}</DataList.ItemValue></DataList.Item>
+            <DataList.Item><DataList.ItemLabel>Collected</DataList.ItemLabel><DataList.ItemValue>{formatDetailTime(result.collected_at)}</DataList.ItemValue></DataList.Item>
+            <DataList.Item><DataList.ItemLabel>Received</DataList.ItemLabel><DataList.ItemValue>{formatDetailTime(result.received_at)}</DataList.ItemValue></DataList.Item>
             <DataList.Item><DataList.ItemLabel>Report format</DataList.ItemLabel><DataList.ItemValue>{FORMAT_LABELS[format]}</DataList.ItemValue></DataList.Item>
           </DataList.Root>
         </Card.Body>
@@ -146,7 +147,7 @@ export function ResultDetail({ db }: { db: LocalDatabase }) {
                 <Table.Cell>{line.range || '—'}</Table.Cell>
                 <Table.Cell>{line.flags.join(' ') || '—'}</Table.Cell>
                 {view.showStatus ? <Table.Cell>{line.status}</Table.Cell> : null}
-                {view.showPrevious ? <Table.Cell>{line.previous ? `${line.previous.value} (${line.previous.at.slice(0, 10)})` : '—'}</Table.Cell> : null}
+                {view.showPrevious ? <Table.Cell>{line.previous ? `${line.previous.value} (${formatListDate(line.previous.at)})` : '—'}</Table.Cell> : null}
               </Table.Row>
             ))}
           </Table.Body>

@@ -10,6 +10,7 @@
  */
 import { Button, Checkbox, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { createContext, memo, useCallback, useContext, useMemo, useState } from 'react';
+import { DateTimeCell } from '../../../components/list/date-time-cell.tsx';
 import { ListBadge } from '../../../components/list/list-badge.tsx';
 import { defineColumns } from '../../../components/list/link-list-columns.ts';
 import { VirtualLinkList } from '../../../components/list/virtual-link-list.tsx';
@@ -26,16 +27,17 @@ import { markResultsSeen, signOffResults } from '../data/review.ts';
 import { useResultList } from '../data/result-list-source.ts';
 import { useMyProviderId } from '../data/use-results.ts';
 import { RESULT_FILTERS, resultFilterPredicate, REVIEW_STATES, type ResultListRow } from '../model/result-inbox.ts';
-import { formatTime, RESULT_STATUS_LABELS, RESULT_TEXT, REVIEW_LABELS } from '../model/result-texts.ts';
+import { RESULT_STATUS_LABELS, RESULT_TEXT, REVIEW_LABELS } from '../model/result-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { FlagBadges } from './result-parts.tsx';
 
+// On a tablet (below lg) four columns: the provider goes under the patient, the status under the review.
 const COLUMNS = defineColumns({
   test: { label: 'Test', flex: 2.2 },
   patient: { label: 'Patient', flex: 1.4 },
-  provider: { label: 'Provider', flex: 1.4, fromMd: true },
+  provider: { label: 'Provider', flex: 1.4, fromLg: true },
   received: { label: 'Received', flex: 1.1, fromMd: true },
-  status: { label: 'Status', flex: 1.1 },
+  status: { label: 'Status', flex: 1.1, fromLg: true },
   review: { label: 'Review', flex: 0.9 },
 });
 const resultPath = (row: ResultListRow) => `/results/${row.id}`;
@@ -46,7 +48,7 @@ const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
     <>
       {/* The test's name has the whole first line (the flag goes under it, by the requisition). */}
       <div className={row.seenAt ? 'll-cell' : 'll-cell ll-strong'} style={COLUMNS.style.test}>
-        <div className="ll-truncate" title={row.testName}>
+        <div className="ll-clamp2" title={row.testName}>
           {row.testName}
         </div>
         <span className="ll-badges" style={{ flexWrap: 'nowrap', alignItems: 'center' }}>
@@ -54,36 +56,30 @@ const ResultCells = memo(function ResultCells({ row }: { row: ResultListRow }) {
           <FlagBadges critical={row.critical} abnormal={row.abnormal} />
         </span>
       </div>
-      <div className="ll-cell ll-truncate" style={COLUMNS.style.patient}>
-        {row.patientName}
+      <div className="ll-cell" style={COLUMNS.style.patient}>
+        <div className="ll-clamp2" title={row.patientName}>
+          {row.patientName}
+        </div>
+        <div className="ll-xs-muted ll-truncate ll-below-lg" title={row.providerName}>
+          {row.providerName}
+        </div>
       </div>
-      <div className="ll-cell ll-from-md ll-truncate" style={COLUMNS.style.provider}>
+      <div className="ll-cell ll-from-lg ll-truncate" style={COLUMNS.style.provider}>
         {row.providerName}
       </div>
       <div className="ll-cell ll-from-md ll-sm" style={COLUMNS.style.received}>
-        <ReceivedAt iso={row.receivedAt} />
+        <DateTimeCell iso={row.receivedAt} />
       </div>
-      <div className="ll-cell ll-sm ll-truncate" style={COLUMNS.style.status}>
+      <div className="ll-cell ll-from-lg ll-sm ll-truncate" style={COLUMNS.style.status}>
         {RESULT_STATUS_LABELS[row.status] ?? row.status}
       </div>
       <div className="ll-cell" style={COLUMNS.style.review}>
         <ListBadge tone={row.reviewedAt ? 'green' : 'gray'}>{row.reviewedAt ? 'Signed off' : row.seenAt ? 'Seen' : 'New'}</ListBadge>
+        <div className="ll-xs-muted ll-truncate ll-below-lg">{RESULT_STATUS_LABELS[row.status] ?? row.status}</div>
       </div>
     </>
   );
 });
-
-/** "2026-11-25 04:18", wrapping (when it must) between the date and the time only. */
-function ReceivedAt({ iso }: { iso: string | null }) {
-  const [date, time] = formatTime(iso).split(' ');
-  return time ? (
-    <>
-      <span className="ll-nobr">{date}</span> <span className="ll-nobr">{time}</span>
-    </>
-  ) : (
-    date
-  );
-}
 
 interface Selection {
   selected: ReadonlySet<string>;

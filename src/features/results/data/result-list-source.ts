@@ -11,6 +11,7 @@ import { joinedListDeps, keepFields } from '../../../lib/list/joined-list-deps.t
 import type { ListSnapshot } from '../../../lib/list/list-source.ts';
 import { useProtectedList, type ProtectedListDefinition } from '../../../lib/list/protected-list.ts';
 import { RESULT_INDEX, type ResultListRow } from '../model/result-inbox.ts';
+import { providerListName } from '../../../lib/provider/provider-name.ts';
 
 type Doc = Record<string, unknown> & { id: string };
 
@@ -19,7 +20,6 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /** A result's row from the result, its patient and its provider (null: not on this device). */
 export function resultListRow(result: ResultDoc, found: Readonly<Record<'patient' | 'provider', Doc | null>>): ResultListRow {
   const { patient, provider } = found;
-  const credential = provider ? text(provider.credential) : '';
   return {
     id: result.id,
     testCode: result.test_code,
@@ -35,7 +35,7 @@ export function resultListRow(result: ResultDoc, found: Readonly<Record<'patient
     providerId: result.provider_id,
     patientName: patient ? `${text(patient.last_name)}, ${text(patient.first_name)}` : 'Unknown patient',
     patientId: patient ? text(patient.lab_patient_id) : '',
-    providerName: provider ? `${text(provider.last_name)}, ${text(provider.first_name)}${credential ? `, ${credential}` : ''}` : 'Unknown provider',
+    providerName: provider ? providerListName(provider) : 'Unknown provider',
   };
 }
 

@@ -1,4 +1,5 @@
 /** The words of the results pages (issue 32). */
+import { formatDetailDateTime, formatListDateTime } from '../../../lib/format/date.ts';
 export const RESULT_TEXT = {
   inboxTitle: 'Results',
   inboxDescription: 'Results from the laboratory: unreviewed, critical and abnormal first.',
@@ -35,8 +36,14 @@ export const FORMAT_LABELS: Record<string, string> = {
   comprehensive_plus: 'Comprehensive Plus',
 };
 
+/** A result's moments (collected, received, signed off) in the product's one style. */
 export function formatTime(iso: string | null): string {
-  return iso ? iso.slice(0, 16).replace('T', ' ') : '—';
+  return formatListDateTime(iso, '—');
+}
+
+/** The same on a result's own page, with the month spelled out (spec §9: detail pages). */
+export function formatDetailTime(iso: string | null): string {
+  return formatDetailDateTime(iso, '—');
 }
 
 /** The words of the result's distribution and critical value notification record. */

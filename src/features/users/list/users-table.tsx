@@ -7,7 +7,7 @@
 import { Badge, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatListDate } from '../../../lib/format/date.ts';
-import type { UserEntry } from '../model/user-entries.ts';
+import { emailUnderName, type UserEntry } from '../model/user-entries.ts';
 import { RoleBadges, StatusBadge } from '../shared/account-badges.tsx';
 import { managePath } from '../shared/paths.ts';
 
@@ -41,9 +41,11 @@ export function UsersTable({ rows, notes }: { rows: readonly UserEntry[]; notes:
                     <Link asChild fontWeight="medium" color="fg" onClick={(event) => event.stopPropagation()}>
                       <RouterLink to={managePath(row.id)}>{row.name}</RouterLink>
                     </Link>
-                    <Text fontSize="xs" color="fg.muted" hideFrom="xl" truncate maxW="64">
-                      {row.email}
-                    </Text>
+                    {emailUnderName(row) && (
+                      <Text fontSize="xs" color="fg.muted" hideFrom="xl" truncate maxW="64">
+                        {row.email}
+                      </Text>
+                    )}
                     {row.professionalTitle && (
                       <Text fontSize="xs" color="fg.muted" hideBelow="xl">
                         {row.professionalTitle}

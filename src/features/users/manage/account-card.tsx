@@ -12,9 +12,8 @@ import { isManagePayload } from '../data/account-calls.ts';
 import { ACTION_LABELS } from '../model/account-call-texts.ts';
 import { deactivationRefusal } from '../model/role-rules.ts';
 import type { UserEntry } from '../model/user-entries.ts';
-import { StatusBadge } from '../shared/account-badges.tsx';
 import { PendingCalls } from '../shared/pending-calls.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { useAccountAction } from './use-account-action.ts';
 
 export interface AccountCardProps {
@@ -37,12 +36,10 @@ export function AccountCard({ entry, entries, actorId, calls, action }: AccountC
   return (
     <Card.Root variant="outline" bg="bg.panel" as="section" aria-labelledby="account-title">
       <Card.Header>
-        <HStack justify="space-between">
-          <Card.Title as="h2" fontSize="md" id="account-title">
-            Account
-          </Card.Title>
-          <StatusBadge status={entry.status} />
-        </HStack>
+        {/* The status is the page header's: not repeated here. */}
+        <Card.Title as="h2" fontSize="md" id="account-title">
+          Account
+        </Card.Title>
       </Card.Header>
       <Card.Body pt="0">
         <Stack gap="4">

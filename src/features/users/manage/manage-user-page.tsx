@@ -21,7 +21,7 @@ import { DelegationsCard, LinkedProviderCard } from './relations-cards.tsx';
 import { RolesCard } from './roles-card.tsx';
 import { useAccountAction } from './use-account-action.ts';
 import { UserNotFound } from './user-not-found.tsx';
-import type { UserEntry } from '../model/user-entries.ts';
+import { entrySubtitle, type UserEntry } from '../model/user-entries.ts';
 
 export function ManageUserPage() {
   const isAdmin = useSessionStore((state) => state.isAdmin);
@@ -76,7 +76,7 @@ function ManageUser({ entry, entries }: { entry: UserEntry; entries: readonly Us
           </Breadcrumb.Root>
         }
         title={entry.name}
-        description={entry.professionalTitle || entry.email}
+        description={entrySubtitle(entry) ?? undefined}
         actions={<StatusBadge status={entry.status} />}
       />
       <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="5" alignItems="start">

@@ -14,7 +14,7 @@ import { grantRoles, revokeRole } from '../data/account-writes.ts';
 import { adminRemovalRefusal } from '../model/role-rules.ts';
 import type { UserEntry } from '../model/user-entries.ts';
 import { RoleBadges } from '../shared/account-badges.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 export interface RolesCardProps {
   entry: UserEntry;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUserEntries, filterEntries, type ProfileLike, type RoleLike } from './user-entries.ts';
+import { buildUserEntries, emailUnderName, entrySubtitle, filterEntries, type ProfileLike, type RoleLike } from './user-entries.ts';
 
 const profile = (id: string, overrides: Partial<ProfileLike> = {}): ProfileLike => ({
   id,
@@ -52,5 +52,19 @@ describe('the users page entries', () => {
     expect(ids(filterEntries(entries, { query: '', role: 'staff', status: null }))).toEqual(['ben', 'cal', 'zoe']);
     expect(ids(filterEntries(entries, { query: '', role: 'none', status: null }))).toEqual(['yan']);
     expect(ids(filterEntries(entries, { query: '', role: 'staff', status: 'active' }))).toEqual(['zoe']);
+  });
+});
+
+describe('an account’s lines under its name', () => {
+  it('write a sign-up without a name by its email once, not again under it', () => {
+    const unnamed = { name: 'new.person@lab.test', email: 'new.person@lab.test', professionalTitle: '' };
+    expect(entrySubtitle(unnamed)).toBeNull();
+    expect(emailUnderName(unnamed)).toBeNull();
+  });
+
+  it('give a named account its title, else its email', () => {
+    expect(entrySubtitle({ name: 'Rosa Delgado', email: 'rosa@lab.test', professionalTitle: 'Phlebotomist' })).toBe('Phlebotomist');
+    expect(entrySubtitle({ name: 'Rosa Delgado', email: 'rosa@lab.test', professionalTitle: '' })).toBe('rosa@lab.test');
+    expect(emailUnderName({ name: 'Rosa Delgado', email: 'rosa@lab.test' })).toBe('rosa@lab.test');
   });
 });

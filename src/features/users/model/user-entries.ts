@@ -57,6 +57,20 @@ export function displayName(first: string | null | undefined, last: string | nul
   return `${text(first)} ${text(last)}`.trim() || text(email) || 'Unnamed account';
 }
 
+/**
+ * What is written under an account's name: its title, else its email — unless the name
+ * already is the email (a sign-up without a name), which is then not repeated.
+ */
+export function entrySubtitle(entry: Pick<UserEntry, 'name' | 'email' | 'professionalTitle'>): string | null {
+  if (entry.professionalTitle) return entry.professionalTitle;
+  return entry.email && entry.email !== entry.name ? entry.email : null;
+}
+
+/** The email under the name where the email column is hidden, unless the name is the email. */
+export function emailUnderName(entry: Pick<UserEntry, 'name' | 'email'>): string | null {
+  return entry.email && entry.email !== entry.name ? entry.email : null;
+}
+
 export function compareEntries(a: UserEntry, b: UserEntry): number {
   const pendingFirst = Number(b.status === 'pending') - Number(a.status === 'pending');
   if (pendingFirst !== 0) return pendingFirst;

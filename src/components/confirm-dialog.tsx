@@ -1,4 +1,4 @@
-/** A yes/no question before an account change that locks someone out (deactivate, refuse). */
+/** A yes/no question before a destructive change (deactivating an account, removing a provider from an organization). */
 import { Button, Text } from '@chakra-ui/react';
 import {
   DialogBody,
@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogRoot,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+} from './ui/dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
