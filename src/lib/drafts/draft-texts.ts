@@ -1,5 +1,5 @@
 /** What a form says about its draft (src/components/form/draft-note.tsx). */
-import { formatDistanceStrict } from 'date-fns';
+import { formatTimeAgo } from '../format/date.ts';
 
 export const DRAFT_TEXT = {
   saved: 'Draft saved on this device.',
@@ -8,6 +8,6 @@ export const DRAFT_TEXT = {
 
 /** The note over a form brought back from its draft. */
 export function restoredText(savedAt: number, now: number = Date.now()): string {
-  const when = now - savedAt < 45_000 ? 'just now' : formatDistanceStrict(savedAt, now, { addSuffix: true });
+  const when = now - savedAt < 45_000 ? 'just now' : formatTimeAgo(savedAt, now);
   return `Restored what you were entering on this device (saved ${when}). Submitting or discarding it ends the draft.`;
 }
