@@ -102,7 +102,10 @@ async function addTestAndSubmit(page: Page): Promise<{ id: string; requisition: 
   await page.getByLabel('Add a test', { exact: true }).press('Enter');
   await page.getByRole('button', { name: 'Submit order' }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
-  const requisition = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Order ', '');
+  // The entry page's heading stays while the order page's code loads: read the order's own.
+  const heading = page.getByRole('heading', { level: 1, name: /^Order R-/ });
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  const requisition = ((await heading.textContent()) ?? '').replace('Order ', '');
   return { id: page.url().split('/').pop()!, requisition };
 }
 
