@@ -17,6 +17,9 @@ import { FavouriteStars } from './favourite-stars.tsx';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
+/** What the keys do in the tests' and diagnoses' search fields (entry-controls.tsx, use-entry-flow.ts). */
+const PICKER_KEYS = 'Enter adds the first match and stays here for the next; Enter in the empty field goes on.';
+
 export function TestsStep(props: {
   draft: OrderDraft;
   update: Update;
@@ -42,7 +45,7 @@ export function TestsStep(props: {
       <SearchPicker
         label="Add a test"
         placeholder="Test name, order code, LOINC or CPT"
-        helperText={props.favourites.length > 0 ? 'Favourites come first: Enter adds the first one, Tab walks the rest.' : undefined}
+        helperText={props.favourites.length > 0 ? `${PICKER_KEYS} Favourites are listed first: Tab walks them.` : PICKER_KEYS}
         showAll={props.favourites.length > 0}
         search={search}
         onPick={(code) => props.update({ tests: [...props.draft.tests, code] })}
@@ -143,7 +146,7 @@ export function DiagnosesStep(props: { draft: OrderDraft; update: Update; icd10c
         label="Add a diagnosis code"
         placeholder="Code (E11.9) or words (type 2 diabetes)"
         disabled={full}
-        helperText={full ? 'The order has 12 diagnosis codes, the most it can carry.' : undefined}
+        helperText={full ? 'The order has 12 diagnosis codes, the most it can carry.' : PICKER_KEYS}
         search={search}
         onPick={(code) => props.update({ diagnoses: [...props.draft.diagnoses, code] })}
       />
