@@ -29,6 +29,8 @@ export function TestsStep(props: {
   favourites: Favourite[];
   /** Staff may star; null for anyone else. */
   stars: FavouriteStarsState | null;
+  /** A test was removed (its button is gone: the focus goes back to the search). */
+  onRemoved: () => void;
 }) {
   const item = (test: CompendiumTest) => {
     const favourite = props.favourites.find((candidate) => candidate.test.code === test.code);
@@ -80,7 +82,11 @@ export function TestsStep(props: {
                   )}
                 </Stack>
                 <Stack gap="1" align="flex-end">
-                  <Button size="xs" variant="outline" aria-label={`Remove ${verdict.test.name}`} onClick={() => props.update({ tests: props.draft.tests.filter((code) => code !== verdict.test.code) })}>
+                  <Button size="xs" variant="outline" aria-label={`Remove ${verdict.test.name}`} onClick={() => {
+                      props.update({ tests: props.draft.tests.filter((code) => code !== verdict.test.code) });
+                      props.onRemoved();
+                    }}
+                  >
                     Remove
                   </Button>
                   {props.stars && <FavouriteStars code={verdict.test.code} testName={verdict.test.name} {...props.stars} />}
@@ -126,7 +132,7 @@ export function QuestionsStep(props: { draft: OrderDraft; update: Update; compen
   );
 }
 
-export function DiagnosesStep(props: { draft: OrderDraft; update: Update; icd10cm: Icd10cmIndex; required: boolean }) {
+export function DiagnosesStep(props: { draft: OrderDraft; update: Update; icd10cm: Icd10cmIndex; required: boolean; onRemoved: () => void }) {
   const full = props.draft.diagnoses.length >= MAX_DIAGNOSES;
   const search = (query: string) =>
     props.icd10cm
@@ -154,7 +160,11 @@ export function DiagnosesStep(props: { draft: OrderDraft; update: Update; icd10c
         <HStack as="ul" gap="2" wrap="wrap" listStyleType="none" m="0" p="0" aria-label="Diagnoses on this order">
           {props.draft.diagnoses.map((code) => (
             <Box as="li" key={code}>
-              <Button size="xs" variant="outline" aria-label={`Remove diagnosis ${code}`} onClick={() => props.update({ diagnoses: props.draft.diagnoses.filter((item) => item !== code) })}>
+              <Button size="xs" variant="outline" aria-label={`Remove diagnosis ${code}`} onClick={() => {
+                  props.update({ diagnoses: props.draft.diagnoses.filter((item) => item !== code) });
+                  props.onRemoved();
+                }}
+              >
                 {code} · {props.icd10cm.get(code)?.short ?? ''} ✕
               </Button>
             </Box>

@@ -175,9 +175,9 @@ function OrderEntryForm({ db, reference, addPatient, kept }: OrderEntryFormProps
         }}
       />
       <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} enrollmentAlert={evaluation.enrollmentAlert} />
-      <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} favourites={favourites} stars={stars} />
+      <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} favourites={favourites} stars={stars} onRemoved={() => flow.focusStep('tests')} />
       <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />
-      <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} />
+      <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} onRemoved={() => flow.focusStep('diagnoses')} />
       <CollectionStep draft={draft} update={update} fastingAsked={testsAskFasting(draft, reference.compendium)} />
       <ReviewStep draft={draft} update={update} evaluation={evaluation} busy={busy} onSubmit={() => void submit()} onPrintAbn={printAbn} />
     </Grid>
