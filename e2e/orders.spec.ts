@@ -14,6 +14,10 @@
  * meanwhile the laboratory's server knows of lipid panels this device has not seen, so its
  * Medicare check puts GZ on the lipid panel: the order page says so and that the requisition
  * printed offline is out of date, and a reprint carries the GZ the laboratory received.
+ * Issue 46: the next order (two tests, a patient with commercial insurance) is entered from
+ * the keyboard alone and its keystrokes are counted: the organization and provider come
+ * from the staff member's own orders, who pays from the patient's coverage, and each choice
+ * (Enter) takes the focus to where the work continues, so no Tab is needed.
  * Screenshots of the entry page
  * (light and dark, 1280 and 768 wide)
  * go to test-results for a person to look at.
@@ -28,6 +32,15 @@ import { signIn, STAFF } from './support/session.ts';
 const PROVIDER_NPI = '1890246816';
 const ORGANIZATION = /^Capital Region/;
 const PATIENT = { search: 'Whitfield', label: 'Whitfield, Eleanor' };
+// The keyboard order's patient: a commercial PPO as primary coverage.
+const INSURED = { search: 'Ragh', label: 'Raghunathan, Priya', payer: 'Northeast Health Alliance PPO' };
+/**
+ * The keyboard order's ceiling. Measured on the entry before issue 46's keyboard work, the
+ * same order took 72 keystrokes, 28 of them Tab (the organization and provider typed or
+ * arrowed to, the focus lost after the patient, Tab through favourites, each test's buttons,
+ * the collection's fields, to Submit); now it takes 28, none of them Tab.
+ */
+const KEYBOARD_ORDER_MAX_KEYS = 30;
 
 async function rest<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${STACK_URL}/rest/v1/${pathAndQuery}`, {
@@ -47,6 +60,22 @@ async function accessToken(email: string, password: string): Promise<string> {
   });
   expect(response.ok).toBe(true);
   return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Keys pressed, each one counted (a typed text counts one key per character). */
+function countedKeyboard(page: Page) {
+  const pressed: string[] = [];
+  return {
+    pressed,
+    press: async (key: string) => {
+      pressed.push(key);
+      await page.keyboard.press(key);
+    },
+    type: async (text: string) => {
+      pressed.push(...text);
+      await page.keyboard.type(text);
+    },
+  };
 }
 
 async function shoot(page: Page, name: string, width: number, scheme: 'light' | 'dark') {
@@ -96,6 +125,8 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   const providerOption = provider.locator('option', { hasText: `NPI ${PROVIDER_NPI}` });
   await expect(providerOption).toContainText('PECOS and Part B: eligible');
   await provider.selectOption((await providerOption.getAttribute('value')) ?? '');
+  // Issue 46: the choice made, the work goes on at the patient.
+  await expect(page.getByLabel('Find the patient', { exact: true })).toBeFocused();
   // The connection drops while the order is entered: everything after runs offline.
   await context.setOffline(true);
 
@@ -192,11 +223,12 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   const [whitfield] = await rest<Array<{ id: string }>>('patients?last_name=eq.Whitfield&first_name=eq.Eleanor&select=id');
   const [record] = await rest<Array<{ id: string }>>(`providers?npi=eq.${PROVIDER_NPI}&select=id`);
   const [capital] = await rest<Array<{ id: string }>>('organizations?legal_name=like.Capital%20Region*&select=id&limit=1');
+  // Device "X…" (requisition numbers are Crockford base 32: no I, L, O or U), never one a device is given.
   const batch = randomInt(10_000, 99_999);
   await rest('orders', {
     method: 'POST',
     body: JSON.stringify(Array.from({ length: 6 }, (_, i) => ({
-      requisition_number: `R-L${batch}-000${i + 1}`, status: 'resulted', organization_id: capital!.id, provider_id: record!.id, patient_id: whitfield!.id,
+      requisition_number: `R-X${batch}-000${i + 1}`, status: 'resulted', organization_id: capital!.id, provider_id: record!.id, patient_id: whitfield!.id,
       billing: 'client', tests: [{ code: 'LIPID', name: 'Lipid panel', cpt_codes: ['80061'] }], diagnoses: [], priority: 'routine',
       collected_at: new Date(Date.now() - (i + 2) * 20 * 86_400_000).toISOString(),
     }))),
@@ -281,4 +313,53 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   const [badgeRight, cellRight] = await status.evaluate((badge) => [badge.getBoundingClientRect().right, badge.closest('.ll-cell')!.getBoundingClientRect().right]);
   expect(badgeRight).toBeLessThanOrEqual(cellRight! + 0.5);
   await page.screenshot({ path: test.info().outputPath('orders-list-800-light.png') });
+
+  // Issue 46: the next order from the keyboard alone. The page opens at the patient: the
+  // organization and provider are the ones of the staff member's orders.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('link', { name: 'Order entry', exact: true }).first().click();
+  const findPatient = page.getByLabel('Find the patient', { exact: true });
+  await expect(findPatient).toBeFocused({ timeout: 60_000 });
+  await expect(organization.locator('option:checked')).toHaveText(ORGANIZATION);
+  await expect(provider.locator('option:checked')).toContainText(`NPI ${PROVIDER_NPI}`);
+  const keys = countedKeyboard(page);
+  await keys.type(INSURED.search);
+  await expect(page.getByRole('button', { name: new RegExp(INSURED.label) })).toBeVisible();
+  await keys.press('Enter');
+  // Who pays came with the patient (their insurance): the work goes on at the tests.
+  const addTest = page.getByLabel('Add a test', { exact: true });
+  await expect(addTest).toBeFocused();
+  await expect(page.locator('#step-patient')).toContainText(INSURED.label);
+  await expect(page.getByLabel('Who pays')).toHaveValue('insurance');
+  await expect(page.getByLabel('Coverage')).toContainText(INSURED.payer);
+  for (const code of ['HBA1C', 'LIPID']) {
+    await keys.type(code);
+    await keys.press('Enter');
+    await expect(tests.getByRole('listitem').filter({ hasText: `(${code})` })).toBeVisible();
+    await expect(addTest).toBeFocused();
+  }
+  // Enter in the empty field goes on: the lipid panel's fasting question.
+  await keys.press('Enter');
+  const fasting = page.getByLabel('Is the patient fasting (nothing but water for 8 hours or more)?');
+  await expect(fasting).toBeFocused();
+  await keys.press('ArrowDown');
+  await expect(fasting).toHaveValue('Yes');
+  // Still choosing (arrow keys): the focus stays until Enter.
+  await expect(fasting).toBeFocused();
+  await keys.press('Enter');
+  // The insurance pays only with a diagnosis.
+  const addDiagnosis = page.getByLabel('Add a diagnosis code', { exact: true });
+  await expect(addDiagnosis).toBeFocused();
+  await keys.type('E78.5');
+  await keys.press('Enter');
+  await expect(page.getByRole('list', { name: 'Diagnoses on this order' })).toContainText('E78.5');
+  await keys.press('Enter');
+  // Nothing else stops the order (the collection's time is now): Submit.
+  const submit = page.getByRole('button', { name: 'Submit order' });
+  await expect(submit).toBeFocused();
+  await keys.press('Enter');
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Order R-/);
+  expect(keys.pressed.filter((key) => key === 'Tab')).toEqual([]);
+  expect(keys.pressed.length, keys.pressed.join(' ')).toBeLessThanOrEqual(KEYBOARD_ORDER_MAX_KEYS);
 });

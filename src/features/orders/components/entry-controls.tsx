@@ -1,10 +1,13 @@
 /**
  * The controls order entry is made of (with the shared SelectField): a step card, and a search
  * picker (a labelled search field whose matches are buttons right after it: Enter takes the
- * first match, Tab walks the matches), so an order is entered without a mouse.
+ * first match and leaves the field empty for the next, Tab walks the matches; a match taken
+ * with its button gives the focus back to the field), so an order is entered without a mouse.
+ * Enter in the empty field is left to the page: it goes on to the next step
+ * (use-entry-flow.ts); with text typed and nothing matching it does nothing.
  */
 import { Badge, Box, Button, Card, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
 
 export function StepCard(props: { id: string; number: number; title: string; description?: ReactNode; done?: boolean; children: ReactNode }) {
@@ -43,10 +46,12 @@ export function SearchPicker(props: {
   showAll?: boolean;
 }) {
   const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
   const items = query.trim() === '' && !props.showAll ? [] : props.search(query);
   const pick = (id: string) => {
     props.onPick(id);
     setQuery('');
+    input.current?.focus();
   };
   return (
     <Stack gap="2">
@@ -58,11 +63,11 @@ export function SearchPicker(props: {
           disabled={props.disabled}
           autoComplete="off"
           onChange={(event) => setQuery(event.currentTarget.value)}
+          ref={input}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && items[0]) {
-              event.preventDefault();
-              pick(items[0].id);
-            }
+            if (event.key !== 'Enter' || query.trim() === '') return;
+            event.preventDefault();
+            if (items[0]) pick(items[0].id);
           }}
         />
       </Field>

@@ -12,6 +12,7 @@ import { ABN_OPTION_LABELS } from '../model/order-texts.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { StepCard } from './entry-controls.tsx';
 import { RepeatFields } from './repeat-fields.tsx';
+import { SUBMIT_BUTTON_ID } from './use-entry-flow.ts';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
@@ -177,7 +178,7 @@ export function ReviewStep(props: {
         </Text>
       )}
       <HStack>
-        <Button colorPalette="brand" onClick={props.onSubmit} disabled={evaluation.problems.length > 0 || props.busy} loading={props.busy}>
+        <Button id={SUBMIT_BUTTON_ID} colorPalette="brand" onClick={props.onSubmit} disabled={evaluation.problems.length > 0 || props.busy} loading={props.busy}>
           Submit order
         </Button>
       </HStack>

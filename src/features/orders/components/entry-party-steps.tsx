@@ -163,11 +163,14 @@ export function patientChoices(found: readonly PatientDoc[]): Array<{ id: string
  */
 export function PatientStep(props: {
   draft: OrderDraft;
-  update: Update;
   chosen: PatientDoc | null;
   searchPatients: (query: string) => readonly PatientDoc[];
   loading: boolean;
   addPatient?: AddPatientSlot;
+  /** A patient was picked or added (who pays and the focus follow). */
+  onChoose: (patientId: string) => void;
+  /** "Change patient": the choice is undone and the search is back. */
+  onChange: () => void;
 }) {
   const chosen = props.chosen;
   const search = (query: string) => (query.trim() === '' ? [] : patientChoices(props.searchPatients(query)));
@@ -181,7 +184,7 @@ export function PatientStep(props: {
               Born {formatListDate(chosen.date_of_birth)} · {chosen.lab_patient_id}
             </Text>
           </Stack>
-          <Button size="sm" variant="outline" onClick={() => props.update({ patientId: null, billing: null, coverageRank: null })}>
+          <Button size="sm" variant="outline" onClick={props.onChange}>
             Change patient
           </Button>
         </HStack>
@@ -192,9 +195,9 @@ export function PatientStep(props: {
             placeholder="Name, date of birth or lab patient id"
             helperText={props.loading ? 'Reading the patients on this device…' : props.addPatient ? 'Not found? Add the patient here without leaving the order.' : undefined}
             search={search}
-            onPick={(id) => props.update({ patientId: id })}
+            onPick={props.onChoose}
           />
-          {props.addPatient && <AddPatientDialog slot={props.addPatient} onAdded={(patientId) => props.update({ patientId, billing: null, coverageRank: null })} />}
+          {props.addPatient && <AddPatientDialog slot={props.addPatient} onAdded={props.onChoose} />}
         </Stack>
       )}
     </StepCard>

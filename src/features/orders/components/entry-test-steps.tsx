@@ -17,6 +17,9 @@ import { FavouriteStars } from './favourite-stars.tsx';
 
 type Update = (patch: Partial<OrderDraft>) => void;
 
+/** What the keys do in the tests' and diagnoses' search fields (entry-controls.tsx, use-entry-flow.ts). */
+const PICKER_KEYS = 'Enter adds the first match and stays here for the next; Enter in the empty field goes on.';
+
 export function TestsStep(props: {
   draft: OrderDraft;
   update: Update;
@@ -26,6 +29,8 @@ export function TestsStep(props: {
   favourites: Favourite[];
   /** Staff may star; null for anyone else. */
   stars: FavouriteStarsState | null;
+  /** A test was removed (its button is gone: the focus goes back to the search). */
+  onRemoved: () => void;
 }) {
   const item = (test: CompendiumTest) => {
     const favourite = props.favourites.find((candidate) => candidate.test.code === test.code);
@@ -42,7 +47,7 @@ export function TestsStep(props: {
       <SearchPicker
         label="Add a test"
         placeholder="Test name, order code, LOINC or CPT"
-        helperText={props.favourites.length > 0 ? 'Favourites come first: Enter adds the first one, Tab walks the rest.' : undefined}
+        helperText={props.favourites.length > 0 ? `${PICKER_KEYS} Favourites are listed first: Tab walks them.` : PICKER_KEYS}
         showAll={props.favourites.length > 0}
         search={search}
         onPick={(code) => props.update({ tests: [...props.draft.tests, code] })}
@@ -77,7 +82,11 @@ export function TestsStep(props: {
                   )}
                 </Stack>
                 <Stack gap="1" align="flex-end">
-                  <Button size="xs" variant="outline" aria-label={`Remove ${verdict.test.name}`} onClick={() => props.update({ tests: props.draft.tests.filter((code) => code !== verdict.test.code) })}>
+                  <Button size="xs" variant="outline" aria-label={`Remove ${verdict.test.name}`} onClick={() => {
+                      props.update({ tests: props.draft.tests.filter((code) => code !== verdict.test.code) });
+                      props.onRemoved();
+                    }}
+                  >
                     Remove
                   </Button>
                   {props.stars && <FavouriteStars code={verdict.test.code} testName={verdict.test.name} {...props.stars} />}
@@ -123,7 +132,7 @@ export function QuestionsStep(props: { draft: OrderDraft; update: Update; compen
   );
 }
 
-export function DiagnosesStep(props: { draft: OrderDraft; update: Update; icd10cm: Icd10cmIndex; required: boolean }) {
+export function DiagnosesStep(props: { draft: OrderDraft; update: Update; icd10cm: Icd10cmIndex; required: boolean; onRemoved: () => void }) {
   const full = props.draft.diagnoses.length >= MAX_DIAGNOSES;
   const search = (query: string) =>
     props.icd10cm
@@ -143,7 +152,7 @@ export function DiagnosesStep(props: { draft: OrderDraft; update: Update; icd10c
         label="Add a diagnosis code"
         placeholder="Code (E11.9) or words (type 2 diabetes)"
         disabled={full}
-        helperText={full ? 'The order has 12 diagnosis codes, the most it can carry.' : undefined}
+        helperText={full ? 'The order has 12 diagnosis codes, the most it can carry.' : PICKER_KEYS}
         search={search}
         onPick={(code) => props.update({ diagnoses: [...props.draft.diagnoses, code] })}
       />
@@ -151,7 +160,11 @@ export function DiagnosesStep(props: { draft: OrderDraft; update: Update; icd10c
         <HStack as="ul" gap="2" wrap="wrap" listStyleType="none" m="0" p="0" aria-label="Diagnoses on this order">
           {props.draft.diagnoses.map((code) => (
             <Box as="li" key={code}>
-              <Button size="xs" variant="outline" aria-label={`Remove diagnosis ${code}`} onClick={() => props.update({ diagnoses: props.draft.diagnoses.filter((item) => item !== code) })}>
+              <Button size="xs" variant="outline" aria-label={`Remove diagnosis ${code}`} onClick={() => {
+                  props.update({ diagnoses: props.draft.diagnoses.filter((item) => item !== code) });
+                  props.onRemoved();
+                }}
+              >
                 {code} · {props.icd10cm.get(code)?.short ?? ''} ✕
               </Button>
             </Box>

@@ -12,7 +12,7 @@
  * order back here; submitting or discarding it ends the draft.
  */
 import { Center, Grid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DraftNote } from '../../../components/form/draft-note.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -31,6 +31,8 @@ import { useFavouriteStars } from '../data/use-favourite-stars.ts';
 import { emptyDraft, evaluateOrder, parseCost, testsAskFasting, type Coverage, type OrderDraft } from '../model/order-draft.ts';
 import { isUntouchedOrder, reviveOrderDraft } from '../model/order-draft-keeping.ts';
 import { ORDER_TEXT } from '../model/order-texts.ts';
+import { defaultBilling, enteredByUser } from '../model/entry-defaults.ts';
+import { useEntryFlow } from './use-entry-flow.ts';
 import { BillingStep, OrganizationStep, PatientStep, ProviderStep, type AddPatientSlot } from './entry-party-steps.tsx';
 import { CollectionStep, ReviewStep } from './entry-final-steps.tsx';
 import { DiagnosesStep, QuestionsStep, TestsStep } from './entry-test-steps.tsx';
@@ -59,12 +61,11 @@ function OrderEntryForm({ db, reference, addPatient, kept }: OrderEntryFormProps
   const [draft, setDraft] = useState<OrderDraft>(() => kept.value);
   const [busy, setBusy] = useState(false);
   const keep = kept.keep;
-  useEffect(() => keep(draft), [keep, draft]);
   const organizations = useActiveOrganizations();
   const providers = useMemberProviders(draft.organizationId);
   const records = useProtectedRecords(db);
   const openAlerts = useAlerts({ openOnly: true });
-  const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const update = useCallback((patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch })), []);
   const now = useMemo(() => new Date(), []);
   // Submit opens the new order's page: its code is fetched and parsed now, not after the click.
   useEffect(() => {
@@ -101,6 +102,25 @@ function OrderEntryForm({ db, reference, addPatient, kept }: OrderEntryFormProps
     now,
   });
 
+  const flow = useEntryFlow({
+    draft,
+    update,
+    organizations,
+    providers,
+    orders: records.status === 'loading' ? null : records.orders,
+    userId,
+    problems: evaluation.problems,
+  });
+  // Only what the user entered makes a draft worth keeping (not the defaults alone: the
+  // page would greet them with "Restored…" the next time they open it).
+  const defaulted = flow.defaulted;
+  useEffect(() => keep(isUntouchedOrder(enteredByUser(draft, defaulted)) ? emptyDraft() : draft), [keep, draft, defaulted]);
+  // Who pays comes with the patient (their insurance, or themselves); the work goes on at the next step.
+  const choosePatient = (patientId: string) => {
+    update({ patientId, ...defaultBilling(coveragesOf(records.patient(patientId))) });
+    flow.moveOn('patient');
+  };
+
   const abnCostsReady = evaluation.abnTests.every((code) => parseCost(draft.abnCosts[code]) !== null);
   const printAbn =
     patient && abnCostsReady && evaluation.abnTests.length > 0
@@ -134,25 +154,30 @@ function OrderEntryForm({ db, reference, addPatient, kept }: OrderEntryFormProps
     const empty = emptyDraft();
     setDraft(empty);
     void kept.end(empty);
+    flow.restart();
   };
 
   return (
-    <Grid templateColumns="minmax(0, 1fr)" gap="4" maxW="5xl">
+    <Grid templateColumns="minmax(0, 1fr)" gap="4" maxW="5xl" {...flow.formProps}>
       <DraftNote restoredAt={kept.restoredAt} savedAt={kept.savedAt} onDiscard={discard} />
       <OrganizationStep draft={draft} update={update} organizations={organizations.status === 'ready' ? organizations.value : []} />
       <ProviderStep draft={draft} update={update} providers={providerList} alerts={providerAlerts} now={now} />
       <PatientStep
         draft={draft}
-        update={update}
         chosen={patient}
         searchPatients={records.searchPatients}
         loading={records.status === 'loading'}
         addPatient={addPatient}
+        onChoose={choosePatient}
+        onChange={() => {
+          update({ patientId: null, billing: null, coverageRank: null });
+          flow.focusStep('patient');
+        }}
       />
       <BillingStep draft={draft} update={update} coverages={coveragesOf(patient)} eligibility={evaluation.eligibility} enrollmentAlert={evaluation.enrollmentAlert} />
-      <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} favourites={favourites} stars={stars} />
+      <TestsStep draft={draft} update={update} compendium={reference.compendium} verdicts={evaluation.tests} medicare={evaluation.medicare} favourites={favourites} stars={stars} onRemoved={() => flow.focusStep('tests')} />
       <QuestionsStep draft={draft} update={update} compendium={reference.compendium} />
-      <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} />
+      <DiagnosesStep draft={draft} update={update} icd10cm={reference.icd10cm} required={draft.billing === 'insurance'} onRemoved={() => flow.focusStep('diagnoses')} />
       <CollectionStep draft={draft} update={update} fastingAsked={testsAskFasting(draft, reference.compendium)} />
       <ReviewStep draft={draft} update={update} evaluation={evaluation} busy={busy} onSubmit={() => void submit()} onPrintAbn={printAbn} />
     </Grid>

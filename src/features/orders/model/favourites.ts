@@ -1,8 +1,8 @@
 /**
  * Favourite tests in order entry (issue 31): the organization's and the ordering provider's
  * (the `favorite_tests` column of each, compendium codes), offered first in the test step —
- * in the empty search field, so one Enter adds the first, and ahead of other matches when
- * searching. Pure: the step and the star buttons call these.
+ * in the empty search field (Tab walks them; Enter there goes on to the next step), and ahead
+ * of other matches when searching. Pure: the step and the star buttons call these.
  */
 import type { CompendiumIndex } from '../../../lib/reference/index.ts';
 import type { CompendiumTest } from '../../../lib/lab/reference-types.ts';

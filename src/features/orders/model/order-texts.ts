@@ -58,7 +58,7 @@ export const ABN_OPTION_LABELS = {
 
 export const ORDER_TEXT = {
   entryTitle: 'Order Entry',
-  entryDescription: 'Enter a laboratory order step by step. It is checked against Medicare’s rules as you go and works offline.',
+  entryDescription: 'Enter a laboratory order step by step: Enter takes a choice and goes on to the next step. It is checked against Medicare’s rules as you go and works offline.',
   listTitle: 'Orders',
   waitingToSend: 'Waiting to send',
   sent: 'Sent',
