@@ -17,6 +17,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { DRAFT_WRITE_DELAY_MS } from '../src/lib/drafts/draft-keeper.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
 import { indexedDbFiles, killContext, launchProfile, newProfileDir } from './support/profile.ts';
 import { ADMIN, signIn, STAFF } from './support/session.ts';
@@ -154,8 +155,14 @@ test('staff on a new device: offline after "Up to date" every page opens from th
     const comments = `Draft marker ${randomUUID().slice(0, 8)}: fasting since 8 pm`;
     await page.getByRole('navigation', { name: 'Main' }).locator('a[href="/orders/entry"]').click();
     await chooseParties(page);
+    const typedAt = Date.now();
     await page.getByLabel('Comments').fill(comments);
     await expect(page.getByTestId('draft-status')).toHaveText('Draft saved on this device.');
+    // The note said so already for the parties: the reload waits for the write of what was typed
+    // (written at least DRAFT_WRITE_DELAY_MS after it), not an earlier one.
+    await expect
+      .poll(async () => Number(await page.getByTestId('draft-status').getAttribute('data-saved-at')), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(typedAt + DRAFT_WRITE_DELAY_MS);
     await page.reload();
     await expectRestored(page, comments);
 

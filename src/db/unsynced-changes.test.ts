@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto'; // the wipe also forgets the user's drafts, kept in the browser's IndexedDB
 import { describe, expect, it } from 'vitest';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';

@@ -170,10 +170,35 @@ describe('the laboratory sends results (lis-inbound)', () => {
     const malformed = await send('MSH|^~\\&|SIMLIS|LAB|LABLINK|CLIENT|20261120||ORU^R01|BROKEN1|P|2.5.1\rOBR|1');
     expect(parseAck(malformed.text).code).toBe('AE');
 
-    const { data: queued } = await staff.client.from('result_inbox_errors').select('placer_order_number, status, error').eq('placer_order_number', unknown);
-    expect(queued).toEqual([{ placer_order_number: unknown, status: 'open', error: `OBR[1]-2: Unknown placer order number ${unknown}` }]);
+    const { data: page, error } = await staff.client.rpc('result_queue', { p_open: true });
+    expect(error).toBeNull();
+    const queued = ((page ?? []) as Array<{ id: string; placer_order_number: string | null; status: string; error: string }>).filter((row) => row.placer_order_number === unknown);
+    expect(queued.map(({ placer_order_number, status, error: text }) => ({ placer_order_number, status, error: text }))).toEqual([
+      { placer_order_number: unknown, status: 'open', error: `OBR[1]-2: Unknown placer order number ${unknown}` },
+    ]);
+    // Reading the queue's page is logged, as every read of patient data is.
+    const { data: logged } = await serviceClient().from('read_log').select('read_by, via, table_name, row_ids').eq('read_by', staff.id).eq('via', 'result_queue').order('read_at', { ascending: false }).limit(1);
+    expect(logged?.[0]).toMatchObject({ read_by: staff.id, via: 'result_queue', table_name: 'result_inbox_errors' });
+    expect(logged?.[0]?.row_ids).toContain(queued[0]!.id);
     const { data: hidden } = await providerLogin.client.from('result_inbox_errors').select('id');
     expect(hidden).toEqual([]);
+  });
+
+  it('names no patient of the result queue through the table API; only staff read its pages', async () => {
+    await send(oru(`R-XXXX-${String(Date.now()).slice(-6)}`));
+    // Counts and states only: the columns that name a patient are not the table API's.
+    const counted = await staff.client.from('result_inbox_errors').select('id', { count: 'exact', head: true }).eq('status', 'open');
+    expect(counted.error).toBeNull();
+    expect(counted.count).toBeGreaterThan(0);
+    for (const column of ['patient_name', 'error', 'message', 'order_patient', 'message_patient', 'placer_order_number']) {
+      const named = await staff.client.from('result_inbox_errors').select(column).limit(1);
+      expect(named.error?.code, column).toBe('42501');
+    }
+    for (const refused of [providerLogin, resultsDelegate, noRole]) {
+      const page = await refused.client.rpc('result_queue', { p_open: true });
+      expect(page.error?.code).toBe('42501');
+      expect(page.data).toBeNull();
+    }
   });
 
   it('lets staff (only) match a queued message to an order, which files its results', async () => {

@@ -44,9 +44,9 @@ it('covers every function the migrations leave in the public schema', () => {
   // claim_result_distributions (service role only): tests/contract/result-distribution.test.ts;
   // directory_providers and directory_organizations (security invoker, RLS): tests/contract/directory-providers.test.ts;
   // sync_pull, sync_count, order_by_requisition, protected_file_access, record_file_event, audit_page: below, and
-  // tests/contract/patient-data-doors.test.ts, protected-files.test.ts.
+  // tests/contract/patient-data-doors.test.ts, protected-files.test.ts; result_queue: tests/contract/results.test.ts.
   const others = ['directory_providers', 'directory_organizations', 'claim_result_distributions', 'apply_reference_import', 'reference_asset', 'claim_device_number', 'record_openings', 'account_set_deactivated', 'account_record_invitation', 'lis_claim_messages', 'lis_record_attempt', 'lis_record_attempts', 'result_inbox_resent', 'result_inbox_keep',
-    'sync_pull', 'sync_count', 'order_by_requisition', 'protected_file_access', 'record_file_event', 'audit_page'];
+    'sync_pull', 'sync_count', 'order_by_requisition', 'protected_file_access', 'record_file_event', 'audit_page', 'result_queue'];
   expect(left.sort()).toEqual(['npi_is_valid', 'sync_push', 'standing_orders_run', ...others, ...TRIGGERS].sort());
   expect([...dropped].sort()).toEqual([...FORMER_HELPERS].sort());
 });

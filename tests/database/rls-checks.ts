@@ -154,6 +154,9 @@ export const RLS_CHECKS: RlsCheck[] = [
   { who: 'anon', what: 'cannot call sync_pull', sql: `select public.sync_pull('patients', null, 10)`, expect: { refused: '42501' } },
   { who: 'staff', what: 'cannot read the read log', sql: `select count(*)::int as n from public.read_log`, expect: { rows: [{ n: 0 }] } },
   { who: 'admin', what: 'cannot write the read log', sql: `insert into public.read_log (read_by, via, table_name, row_ids, patient_ids) values ('${ID.admin}', 'sync_pull', 'patients', array['${ID.ownPatient}']::uuid[], '{}')`, expect: { refused: '42501' } },
+  { who: 'staff', what: 'cannot read the result queue\'s patient names through the table API', sql: `select patient_name from public.result_inbox_errors limit 1`, expect: { refused: '42501' } },
+  { who: 'staff', what: 'counts the result queue through the table API', sql: `select count(*) >= 0 as counted from public.result_inbox_errors where status = 'open'`, expect: { rows: [{ counted: true }] } },
+  { who: 'provider', what: 'cannot read the result queue', sql: `select * from public.result_queue(true, 10)`, expect: { refused: '42501' } },
   { who: 'provider', what: 'reads the hints that something changed', sql: `select count(*) > 0 as some from public.sync_hints`, expect: { rows: [{ some: true }] } },
 
   { who: 'service', what: 'reads every fixture provider', sql: `select count(*)::int as n from public.providers where id in (${ids(ID.own, ID.other)})`, expect: { rows: [{ n: 2 }] } },

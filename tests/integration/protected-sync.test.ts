@@ -6,6 +6,8 @@
  * replication's record of the server's states. Sign-out removes it all.
  */
 import { randomUUID } from 'node:crypto';
+// Sign-out also forgets the kept data key and the drafts, in the browser's own IndexedDB.
+import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLocalDoc } from '../../src/db/mapping/row-mapping.ts';
 import { currentProtectedSession, lockProtectedData, unlockProtectedData, wipeProtectedData, type UnlockOptions } from '../../src/db/protected/protected-data.ts';

@@ -5,6 +5,8 @@
  * out under that user's own session when they sign in again. Wiping removes a database.
  */
 import { randomUUID } from 'node:crypto';
+// Sign-out also forgets the kept data key and the drafts, in the browser's own IndexedDB.
+import 'fake-indexeddb/auto';
 import { createClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';

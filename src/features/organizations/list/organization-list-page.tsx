@@ -131,7 +131,7 @@ export function OrganizationListPage({ scope: pathScope }: { scope: Organization
     }
     case 'table':
       content = (
-        <MemberCountsContext.Provider value={counts}>
+        <MemberCountsContext.Provider value={copy.kind === 'complete' ? counts : null}>
           <VirtualTable
             rows={rows}
             label={LIST_TITLES[scope]}

@@ -12,7 +12,11 @@ import { ListRowFrame, type ListRowProps } from '../../../components/list/list-r
 import { organizationSubtitle, organizationTypeLabel } from '../../../lib/organization/organization-record.ts';
 import type { ListOrganization } from '../data/organization-list-definition.ts';
 
-export const MemberCountsContext = createContext<ReadonlyMap<string, number>>(new Map());
+/**
+ * Active providers per organization, or null while the device's copy is still downloading
+ * (the memberships counted so far would read as a lie: "0" for an organization with many).
+ */
+export const MemberCountsContext = createContext<ReadonlyMap<string, number> | null>(new Map());
 
 /** Organization, Type, NPI (lg), Account, City/State (lg), Active providers, Status. */
 export const ORGANIZATION_GRID = {
@@ -46,7 +50,7 @@ export const OrganizationRow = memo(function OrganizationRow({ row, index, top, 
         <p className={place ? 'lt-text lt-body' : 'lt-text lt-body lt-none'}>{place ?? '—'}</p>
       </div>
       <div role="cell" className="lt-cell lt-end">
-        <p className="lt-body">{counts.get(row.id) ?? 0}</p>
+        {counts ? <p className="lt-body">{counts.get(row.id) ?? 0}</p> : <p className="lt-none" aria-label="Counted once this device has its copy">—</p>}
       </div>
       <div role="cell">
         <RecordStatusBadge isActive={row.is_active} exclusionStatus={row.exclusion_status} />

@@ -2,6 +2,8 @@
  * The error queue of laboratory messages (result_inbox_errors: malformed, unmatched or
  * unsolicited results), read online by staff (server-only records, docs/data-model.md):
  * the open ones oldest first, then the last resolved ones with who resolved them and why.
+ * The queue names patients, so it is read through `result_queue`, which logs each page in
+ * read_log (the table API answers only its counts and states).
  * `findOrderByRequisition` looks up the order a message is matched to.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -28,8 +30,6 @@ export interface QueuedMessage {
 
 export type QueueState = { status: 'loading' } | { status: 'offline' } | { status: 'failed'; message: string } | { status: 'ready'; open: QueuedMessage[]; resolved: QueuedMessage[] };
 
-const COLUMNS = 'id, received_at, control_id, placer_order_number, patient_name, error, status, reason, resolved_at, order_id, kind, times_received, last_received_at, candidate_order_id, order_patient, message_patient';
-
 export function useResultQueue(): { state: QueueState; reload: () => void } {
   const [state, setState] = useState<QueueState>({ status: 'loading' });
   const [tick, setTick] = useState(0);
@@ -43,8 +43,8 @@ export function useResultQueue(): { state: QueueState; reload: () => void } {
     void (async () => {
       const { supabase } = await import('../../../lib/supabase.ts');
       const [open, resolved] = await Promise.all([
-        supabase.from('result_inbox_errors').select(COLUMNS).eq('status', 'open').order('received_at').limit(200),
-        supabase.from('result_inbox_errors').select(COLUMNS).neq('status', 'open').order('resolved_at', { ascending: false }).limit(20),
+        supabase.rpc('result_queue', { p_open: true, p_limit: 200 }),
+        supabase.rpc('result_queue', { p_open: false, p_limit: 20 }),
       ]);
       if (!live) return;
       const error = open.error ?? resolved.error;
