@@ -196,7 +196,7 @@ test('offline, a Medicare order with one unsupported test gets a signed ABN opti
   await rest('orders', {
     method: 'POST',
     body: JSON.stringify(Array.from({ length: 6 }, (_, i) => ({
-      requisition_number: `R-L${batch}-000${i + 1}`, status: 'resulted', organization_id: capital!.id, provider_id: record!.id, patient_id: whitfield!.id,
+      requisition_number: `R-H${batch}-000${i + 1}`, status: 'resulted', organization_id: capital!.id, provider_id: record!.id, patient_id: whitfield!.id,
       billing: 'client', tests: [{ code: 'LIPID', name: 'Lipid panel', cpt_codes: ['80061'] }], diagnoses: [], priority: 'routine',
       collected_at: new Date(Date.now() - (i + 2) * 20 * 86_400_000).toISOString(),
     }))),
