@@ -7,7 +7,12 @@
  * and the time. A missing date reads 'Not available' (or the caller's word); a value that
  * is not a date is shown as it is rather than hidden, so odd registry data stays visible.
  */
-import { format, formatDistanceStrict, isValid, parseISO } from 'date-fns';
+// One module per function, not the package's index: the index loads every date-fns function
+// (hundreds of files), which Node and the tests pay for on each first import.
+import { format } from 'date-fns/format';
+import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 
 export const DETAIL_DATE_FORMAT = 'MMMM d, yyyy';
 export const LIST_DATE_FORMAT = 'MMM d, yyyy';
