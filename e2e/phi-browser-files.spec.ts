@@ -28,14 +28,34 @@ async function patientId(): Promise<string> {
   return rows[0].id;
 }
 
+/** The file's bytes, or null when the running browser removed it meanwhile (a cache entry evicted: no longer in a copy). */
+function readIfThere(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Every file of the profile, by path, as bytes. */
 function profileFiles(profile: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) files.set(path.relative(profile, full), fs.readFileSync(full));
+      else if (entry.isFile()) {
+        const bytes = readIfThere(full);
+        if (bytes) files.set(path.relative(profile, full), bytes);
+      }
     }
   };
   walk(profile);
