@@ -136,7 +136,7 @@ test('a provider verified online and saved offline syncs when the connection is 
     await expect(page.getByTestId('create-offline')).toBeVisible();
     await shot(page, 'create-offline');
     await addButton(page).click();
-    await expect(toastWith(page, 'Provider Added')).toContainText('ROBERT MENDEZ, NP has been added to the directory.');
+    await expect(toastWith(page, 'Provider Added')).toContainText('Robert Mendez, NP has been added to the directory.');
     await expect(page).toHaveURL(/\/providers$/);
     await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', /offline|pending/);
     await page.getByPlaceholder('Search by name or NPI...').fill(NPIS.mendez);

@@ -66,6 +66,8 @@ describe('lookupResultView', () => {
       primary_address: null,
     });
     expect(view.npiType).toBe('Organization (Type 2)');
+    // An organization's name keeps its business suffix as written (not "Pllc").
+    expect(view.legalName).toBe('Capital Region Medical Group PLLC');
     expect(view.addressLines).toEqual([]);
     expect(view.issue).toMatchObject({
       title: 'Validation Issue',

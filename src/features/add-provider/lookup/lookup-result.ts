@@ -20,6 +20,7 @@ import {
 import { isJsonObject, textOrNull } from '../../../lib/provider/json-field.ts';
 import type { StoredNpiVerification } from '../model/add-provider-session.ts';
 import { canContinueAfterLookup } from '../model/npi-input.ts';
+import { registryTitleCase } from '../../../lib/organization/registry-text.ts';
 import { writtenPersonName } from '../../../lib/provider/written-name.ts';
 import type { PecosCheck } from '../../../lib/provider-create/npi-verification.ts';
 
@@ -58,7 +59,8 @@ export function lookupResultView(result: StoredNpiVerification | NpiVerification
     : '';
   return {
     npi: result.npi,
-    legalName: textOrNull(writtenPersonName(textOrNull(record.legal_name))),
+    // An organization's name keeps its business suffix's capitals ("… Group PLLC"); a person's is a name.
+    legalName: textOrNull(type === 'NPI-2' ? registryTitleCase(textOrNull(record.legal_name)) : writtenPersonName(textOrNull(record.legal_name))),
     npiType: type ? (NPI_TYPES[type] ?? type) : null,
     taxonomy: code && description ? `${description} (${code})` : (description ?? code),
     addressLines: address ? [textOrNull(address.address_line_1), textOrNull(address.address_line_2), cityLine].filter((line): line is string => !!line) : [],
