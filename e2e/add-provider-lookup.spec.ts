@@ -126,7 +126,7 @@ test('a registry outage gives the checklist', async ({ page }) => {
 test("the PECOS check: 'Not Enrolled in PECOS', and the lookup page's failure texts", async ({ page }) => {
   await openLookup(page);
   await verifyNpi(page, NPIS.notEnrolled);
-  await expect(page.getByTestId('npi-result')).toContainText('LINDA K PARK');
+  await expect(page.getByTestId('npi-result')).toContainText('Linda K Park');
   const check = page.getByRole('button', { name: 'Check PECOS Enrollment Status' });
   await check.click();
   await expect(page.getByTestId('pecos-lookup-result')).toContainText('Not Enrolled in PECOS');

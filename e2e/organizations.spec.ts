@@ -81,9 +81,9 @@ test('a healthcare organization, a sole proprietor and a client-bill account are
   await page.getByTestId('npi-input').fill(NEW_ORGANIZATION_NPI);
   await page.getByRole('button', { name: 'Verify NPI' }).click();
   const result = page.getByTestId('organization-lookup-result');
-  await expect(result).toContainText('ADIRONDACK PEDIATRIC ASSOCIATES PC');
+  await expect(result).toContainText('Adirondack Pediatric Associates PC');
   await expect(result).toContainText('Organization (Type 2)');
-  await expect(result).toContainText('ADIRONDACK KIDS CARE (Doing Business As)');
+  await expect(result).toContainText('Adirondack Kids Care (Doing Business As)');
   await expect(result).toContainText('Margaret L Holloway');
   await expect(page.getByTestId('organization-lookup-issue')).toHaveCount(0);
   await shot(page, '2-lookup');
@@ -203,7 +203,7 @@ test('a healthcare organization, a sole proprietor and a client-bill account are
   await expect(page).toHaveURL(/\/organizations\/lookup$/);
   await page.getByTestId('npi-input').fill(NEW_SOLE_PROPRIETOR_NPI);
   await page.getByRole('button', { name: 'Verify NPI' }).click();
-  await expect(page.getByTestId('organization-lookup-result')).toContainText('GOLDSTEIN');
+  await expect(page.getByTestId('organization-lookup-result')).toContainText('Goldstein');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/organizations\/create$/);
   await expect(form.getByLabel('NPI')).toHaveValue(NEW_SOLE_PROPRIETOR_NPI);

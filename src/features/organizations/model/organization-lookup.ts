@@ -102,10 +102,11 @@ export function organizationLookupView(result: NpiVerificationResult, type: Orga
       : (result.primary_taxonomy_description ?? result.primary_taxonomy_code);
   return {
     npi: result.npi,
-    legalName: result.legal_name,
+    // As people write them: a business keeps its suffix's capitals, a sole proprietor is a person.
+    legalName: result.legal_name ? (result.enumeration_type === 'NPI-1' ? writtenPersonName(result.legal_name) : registryTitleCase(result.legal_name)) : null,
     npiType: result.enumeration_type ? (NPI_TYPES[result.enumeration_type] ?? result.enumeration_type) : null,
-    dbaName: result.dba_name ?? null,
-    otherNames: result.other_names ?? [],
+    dbaName: result.dba_name ? registryTitleCase(result.dba_name) : null,
+    otherNames: (result.other_names ?? []).map((other) => ({ ...other, name: registryTitleCase(other.name) })),
     official: official && officialName ? { name: official.credential ? `${officialName}, ${writtenCredential(official.credential)}` : officialName, title: official.title, phone: official.phone } : null,
     practice: addressView(result.primary_address),
     mailing: addressView(result.mailing_address),
