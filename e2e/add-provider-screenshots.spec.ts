@@ -46,7 +46,7 @@ for (const { theme, ...viewport } of SCREENSHOT_CASES) {
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add Individual Provider' })).toBeVisible();
-    await expect(page.getByLabel('First name')).toHaveValue('JANE');
+    await expect(page.getByLabel('First name')).toHaveValue('Jane');
     await shoot('create-individual');
 
     await chooseProviderType(page, 'Non-Healthcare Provider');
