@@ -17,7 +17,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from '@playwright/test';
 import { measureSearch, painted, probe, STAFF, waitFor, type SearchFigures } from './measure-app.ts';
 import { installProbes, KEEP_NAMES_SHIM, type ProbedList } from './page-probes.ts';
-import { protectedListSaved, syncAtRest, unlock } from './measure-patients.ts';
+import { forgetKeptKey, protectedListSaved, syncAtRest, unlock } from './measure-patients.ts';
 import { setRealtimeNotify } from './seed-directory.ts';
 import { typedQueries, type Query } from './search-script.ts';
 
@@ -208,6 +208,7 @@ export async function measureOrders(browser: Browser, target: OrderTarget, log: 
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     await context.setOffline(true);
+    await forgetKeptKey(page);
     await page.goto(`${target.appUrl}/orders`);
     const listed = await unlock(page, null);
     const opening = 60_000 + target.orders * 2;

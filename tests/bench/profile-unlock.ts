@@ -17,7 +17,7 @@ import type { Browser, Page } from '@playwright/test';
 import { startBenchEnv } from './bench-env.ts';
 import { painted, STAFF, startCpuProfile, waitFor } from './measure-app.ts';
 import { orderCountText, seedOrdersTo } from './measure-orders.ts';
-import { patientCountText, syncAtRest, unlock } from './measure-patients.ts';
+import { forgetKeptKey, patientCountText, syncAtRest, unlock } from './measure-patients.ts';
 import { installProbes, KEEP_NAMES_SHIM } from './page-probes.ts';
 import { seedPatientsTo } from './seed-patients.ts';
 
@@ -121,6 +121,7 @@ async function unlockOnce(page: Page, appUrl: string, label: string): Promise<{ 
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
   await page.context().setOffline(true);
+  await forgetKeptKey(page);
   await page.goto(`${appUrl}/${list}`);
   await page.getByLabel(/^Password/).waitFor({ timeout: 60_000 });
   const profiling = values.profile ? await startCpuProfile(page, 500) : null;
