@@ -81,6 +81,7 @@ async function expectFailure(page: Page, row: ReturnType<typeof providerRow>, de
 test('each failure says what went wrong, the row is busy meanwhile, and nothing is recorded', async ({ page }) => {
   test.setTimeout(180_000);
   const row = await listWith(page, SEED.kowalczyk.name);
+  const recorded = await row.locator('[data-pecos]').getAttribute('data-pecos');
 
   // Busy while the call runs: held so the state is certainly on screen.
   let release = await holdCall(page, { status: 504, body: JSON.stringify({ error: 'The CMS PECOS enrollment request timed out. Please try again later.' }) });
@@ -119,8 +120,9 @@ test('each failure says what went wrong, the row is busy meanwhile, and nothing 
   release();
   await expect(verifyButton(row)).toHaveAttribute('data-check', 'error');
 
-  // Nothing was recorded: the provider is still not verified.
-  await expect(row.locator('[data-pecos]')).toHaveAttribute('data-pecos', 'not_verified');
+  // Nothing was recorded: the provider's PECOS state is the one the directory had before.
+  expect(recorded).not.toBeNull();
+  await expect(row.locator('[data-pecos]')).toHaveAttribute('data-pecos', recorded!);
 
   // A provider without an NPI cannot be checked.
   const search = page.getByRole('searchbox', { name: 'Search providers' });
