@@ -55,6 +55,9 @@ export const RESERVED_FOR_CREATION: readonly string[] = [
 ];
 
 /** Named NPIs the seed includes, with their story in the demo. */
+/** Never PECOS-checked in the seed: the journeys that make their first check (e2e/support/providers.ts: Kowalczyk, Johnson). */
+const NEVER_CHECKED_FOR_JOURNEYS = new Set(['1338814209', '1436200012']);
+
 const NAMED_SEEDED: ReadonlyArray<{ npi: string; pecos: PecosState; orgs: string[] }> = [
   // The provider login's own record (two PECOS enrollments, NY and VT).
   { npi: NAMED_NPIS.multiEnrollment, pecos: 'enrolled', orgs: ['green-mountain', 'capital-region'] },
@@ -89,10 +92,13 @@ export function demoProviders(domains: ReadonlyMap<string, string>): DemoProvide
   });
 
   others.slice(0, OTHER_HEALTHCARE_COUNT).forEach((summary, index) => {
-    // Most are checked (a few never were), so eligible is the common case on a demo.
-    const pecos: PecosState = summary.enrolledInPecos
-      ? index % 7 === 6 ? 'never_checked' : 'enrolled'
-      : index % 3 === 2 ? 'never_checked' : 'not_enrolled';
+    // Most are checked (a few never were), so eligible is the common case on a demo; the
+    // providers whose journeys make the first check stay unchecked.
+    const pecos: PecosState = NEVER_CHECKED_FOR_JOURNEYS.has(summary.npi)
+      ? 'never_checked'
+      : summary.enrolledInPecos
+        ? index % 7 === 6 ? 'never_checked' : 'enrolled'
+        : index % 3 === 2 ? 'never_checked' : 'not_enrolled';
     const practice = PRACTICE_KEYS[index % PRACTICE_KEYS.length]!;
     const organizationKeys: string[] = [practice];
     if (index % 6 === 0) organizationKeys.push(PRACTICE_KEYS[(index + 1) % PRACTICE_KEYS.length]!);
