@@ -205,6 +205,7 @@ export async function measurePatients(browser: Browser, target: PatientTarget, l
     const unlockToPatientPageMs = opened.paintedAt! - opened.clickedAt;
     log(`patients: unlock to a patient's page ${unlockToPatientPageMs.toFixed(0)} ms (offline)`);
 
+    await forgetKeptKey(page);
     await page.goto(`${appUrl}/patients`);
     const listed = await unlock(page, null);
     // Every patient is read and decrypted before the first rows: allow for a slow machine.
