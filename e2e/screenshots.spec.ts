@@ -54,7 +54,8 @@ async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 async function shoot(page: Page, name: string, tag: string, theme: string) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // A full load opens the device's databases again: on a loaded CI machine that can take a while.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
   await expect(page.getByTestId('full-screen-spinner')).toHaveCount(0);
   // Let transitions and toasts settle so shots are stable.

@@ -8,7 +8,7 @@ import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { LuMenu } from 'react-icons/lu';
 import { BrandLockup } from '../../components/brand.tsx';
 import { ColorModeButton, colorModeSwitchLabel, useColorMode } from '../../components/ui/color-mode.tsx';
-import { LazyTooltip, loadTooltip } from '../../components/ui/lazy-tooltip.tsx';
+import { LazyTooltip, preloadTooltip } from '../../components/ui/lazy-tooltip.tsx';
 import { DrawerBody, DrawerCloseTrigger, DrawerContent, DrawerHeader, DrawerRoot } from '../../components/ui/drawer.tsx';
 import { selectIsProviderOnly, useSessionStore } from '../../stores/session-store.ts';
 import { pageCommitted } from '../first-page-paint.ts';
@@ -39,7 +39,7 @@ export function MainLayout() {
   useFocusOnNavigation(main);
   useEffect(pageCommitted, []);
   // Tooltips' code is not needed for the first paint; once idle it is there for the first hover.
-  useEffect(() => preloadWhenIdle(loadTooltip), []);
+  useEffect(() => preloadWhenIdle(preloadTooltip), []);
   return (
     <Box minH="100dvh" bg="bg.subtle">
       <SkipNavLink>Skip to content</SkipNavLink>
