@@ -56,7 +56,11 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL,
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // No trace by default: its screencast keeps Chromium's compositor busy and made every
+    // journey about 40 % slower on these 2-core machines (the whole run's main cost). When
+    // debugging: `npx playwright test --trace retain-on-failure`. Failures still keep a
+    // screenshot and the page's accessibility snapshot (error-context.md).
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
