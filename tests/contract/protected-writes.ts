@@ -23,16 +23,23 @@ export async function storedRow(table: string, id: string, service: Client = ser
   return data as Row;
 }
 
-/** Pushes `patch` over the stored row of `table`, as `client`. */
+/**
+ * Pushes `patch` over the stored row of `table`, as `client`. The server changes some rows
+ * on its own between the read and the push (a submitted order's `lis_delivery` as the
+ * laboratory link sends it, at once): a conflict is then pushed again over the new master,
+ * as the device's replication does, so the outcome is the server's verdict on the change.
+ */
 export async function pushChange(client: Client, table: string, id: string, patch: Row, service?: Client): Promise<PushOutcome> {
-  const master = await storedRow(table, id, service);
-  const { data, error } = await client.rpc('sync_push', { p_table: table, p_rows: [{ new: { ...master, ...patch }, assumed: master }] });
-  if (error) throw new Error(`sync_push ${table}: ${error.code} ${error.message}`);
-  const answer = data as PushAnswer;
-  const refused = answer.rejected[0];
-  if (refused) return { applied: false, code: refused.code, message: refused.message };
-  if (answer.conflicts.length > 0) return { applied: false, code: 'conflict', message: 'conflict' };
-  return { applied: true };
+  for (let attempt = 1; ; attempt += 1) {
+    const master = await storedRow(table, id, service);
+    const { data, error } = await client.rpc('sync_push', { p_table: table, p_rows: [{ new: { ...master, ...patch }, assumed: master }] });
+    if (error) throw new Error(`sync_push ${table}: ${error.code} ${error.message}`);
+    const answer = data as PushAnswer;
+    const refused = answer.rejected[0];
+    if (refused) return { applied: false, code: refused.code, message: refused.message };
+    if (answer.conflicts.length === 0) return { applied: true };
+    if (attempt === 5) return { applied: false, code: 'conflict', message: 'conflict' };
+  }
 }
 
 /** Pushes new rows of `table` as `client`; the codes of the rows refused, in order. */
