@@ -54,10 +54,10 @@ export const RESERVED_FOR_CREATION: readonly string[] = [
   NAMED_NPIS.noLocationAddress,
 ];
 
-/** Named NPIs the seed includes, with their story in the demo. */
 /** Never PECOS-checked in the seed: the journeys that make their first check (e2e/support/providers.ts: Kowalczyk, Johnson). */
 const NEVER_CHECKED_FOR_JOURNEYS = new Set(['1338814209', '1436200012']);
 
+/** Named NPIs the seed includes, with their story in the demo. */
 const NAMED_SEEDED: ReadonlyArray<{ npi: string; pecos: PecosState; orgs: string[] }> = [
   // The provider login's own record (two PECOS enrollments, NY and VT).
   { npi: NAMED_NPIS.multiEnrollment, pecos: 'enrolled', orgs: ['green-mountain', 'capital-region'] },
