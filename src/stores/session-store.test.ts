@@ -359,6 +359,19 @@ describe('session store', () => {
     expect(t.storage.getItem(ACCESS_CACHE_PREFIX + 'u5')).toBeNull();
   });
 
+  it("keeps a sign-out the user's own when a late notice of it arrives (the guard must still go to /)", async () => {
+    const t = setup();
+    t.setAuthUser('u5');
+    t.auth.getSession.mockResolvedValueOnce({ data: { session: session('u5') }, error: null });
+    await t.store.getState().start();
+    await flush();
+    await t.store.getState().signOut();
+
+    // supabase-js's own SIGNED_OUT, or a sync refused once the tokens were revoked, after it.
+    t.emit('SIGNED_OUT', null);
+    expect(t.store.getState()).toMatchObject({ status: 'signed-out', signedOutByUser: true, ended: null });
+  });
+
   it('signs this device out when the global sign-out cannot reach the server', async () => {
     const t = setup();
     t.storage.setItem(LAST_USER_KEY, JSON.stringify(user('u6')));

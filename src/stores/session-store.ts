@@ -128,6 +128,11 @@ export function createSessionStore(deps: SessionDeps) {
     function applySignedOut(): void {
       const known = get().user ?? readLastUser();
       const ended: EndedSession | null = !signingOut && known ? { userId: known.id, email: known.email ?? null } : get().ended;
+      // A late notice of the same sign-out (supabase-js's SIGNED_OUT event, a sync refused
+      // once the tokens were revoked) must not turn the user's own sign-out into a lapsed
+      // session: on a busy page the guard would render before the move to `/` and send the
+      // user to /auth instead.
+      const byUser = signingOut || (get().status === 'signed-out' && get().signedOutByUser);
       storage.removeItem(LAST_USER_KEY);
       set({
         status: 'signed-out',
@@ -136,7 +141,7 @@ export function createSessionStore(deps: SessionDeps) {
         access: 'unknown',
         accessChecked: false,
         isAdmin: false,
-        signedOutByUser: signingOut,
+        signedOutByUser: byUser,
         ended,
       });
     }
