@@ -21,15 +21,12 @@ import {
   useInstalledApp,
   verifyNpi,
 } from './support/add-provider.ts';
-import { STAFF, signIn, toastWith } from './support/session.ts';
+import { sharedSignedInPage, toastWith } from './support/session.ts';
 
 // Full page loads open the local database each time: generous on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, STAFF.email, STAFF.password);
-  await expect(page).not.toHaveURL(/\/auth/);
-});
+const staff = sharedSignedInPage();
 
 const addButton = (page: Page) => page.getByRole('button', { name: 'Add Provider' });
 const fieldError = (page: Page, text: string) => page.getByTestId('create-provider-form').getByText(text, { exact: true });
@@ -43,7 +40,8 @@ async function openIndividualForm(page: Page, npi: string, legalName: string): P
   await expect(page.getByRole('heading', { level: 1, name: 'Add Individual Provider' })).toBeVisible();
 }
 
-test('a non-healthcare provider: every validation message, then saved without an NPI', async ({ page }) => {
+test('a non-healthcare provider: every validation message, then saved without an NPI', async () => {
+  const page = staff();
   const lastName = `Lab Client ${randomUUID().slice(0, 6)}`;
   await chooseProviderType(page, 'Non-Healthcare Provider');
   await expect(page).toHaveURL(/\/providers\/create$/);
@@ -103,7 +101,8 @@ test('a non-healthcare provider: every validation message, then saved without an
   });
 });
 
-test('Back from the non-healthcare form returns to type selection', async ({ page }) => {
+test('Back from the non-healthcare form returns to type selection', async () => {
+  const page = staff();
   await chooseProviderType(page, 'Non-Healthcare Provider');
   await expect(page.getByRole('heading', { level: 1, name: 'Add Non-Healthcare Provider' })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
@@ -111,7 +110,8 @@ test('Back from the non-healthcare form returns to type selection', async ({ pag
   await expect(page.getByRole('button', { name: 'Non-Healthcare Provider', exact: true })).toContainText('Last chosen');
 });
 
-test("a duplicate NPI is blocked before saving: 'Provider Already Exists'", async ({ page }) => {
+test("a duplicate NPI is blocked before saving: 'Provider Already Exists'", async () => {
+  const page = staff();
   await openIndividualForm(page, NPIS.seededOkafor, 'SAMUEL J OKAFOR');
   await expect(page.getByTestId('create-duplicate')).toContainText('A provider with this NPI already exists in the system.');
   await shot(page, 'create-duplicate');
@@ -125,7 +125,9 @@ test("a duplicate NPI is blocked before saving: 'Provider Already Exists'", asyn
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Samuel Okafor');
 });
 
-test('a provider verified online and saved offline syncs when the connection is back', async ({ page, context }) => {
+test('a provider verified online and saved offline syncs when the connection is back', async () => {
+  const page = staff();
+  const context = page.context();
   await forgetNpi(NPIS.mendez);
   await useInstalledApp(page);
   await openIndividualForm(page, NPIS.mendez, 'ROBERT T MENDEZ');
@@ -154,7 +156,9 @@ test('a provider verified online and saved offline syncs when the connection is 
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 30_000 });
 });
 
-test('the database refuses an NPI another device added while this one was offline, and the user is told', async ({ page, context }) => {
+test('the database refuses an NPI another device added while this one was offline, and the user is told', async () => {
+  const page = staff();
+  const context = page.context();
   await forgetNpi(NPIS.kowalski);
   await useInstalledApp(page);
   await openIndividualForm(page, NPIS.kowalski, 'DAVID R KOWALSKI');

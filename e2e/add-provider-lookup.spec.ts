@@ -9,15 +9,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { NPIS, armFault, chooseProviderType, clearFaults, shot, verifyNpi } from './support/add-provider.ts';
-import { STAFF, signIn, toastWith } from './support/session.ts';
+import { sharedSignedInPage, toastWith } from './support/session.ts';
 
 // Full page loads open the local database each time: generous on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, STAFF.email, STAFF.password);
-  await expect(page).not.toHaveURL(/\/auth/);
-});
+const staff = sharedSignedInPage();
 
 async function openLookup(page: Page): Promise<void> {
   await chooseProviderType(page, 'Individual Provider');
@@ -29,7 +26,8 @@ const npiInput = (page: Page) => page.getByLabel('NPI', { exact: true });
 const verifyButton = (page: Page) => page.getByRole('button', { name: 'Verify NPI' });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
-test('without a chosen provider type, lookup and create send the user to type selection', async ({ page }) => {
+test('without a chosen provider type, lookup and create send the user to type selection', async () => {
+  const page = staff();
   await page.goto('/providers/lookup');
   await expect(page).toHaveURL(/\/providers\/type-selection$/);
   await page.goto('/providers/create');
@@ -40,7 +38,8 @@ test('without a chosen provider type, lookup and create send the user to type se
   await expect(page).toHaveURL(/\/providers\/lookup$/);
 });
 
-test("the input: Verify disabled while empty, 'NPI Required', ten digits, and a wrong check digit said at once", async ({ page }) => {
+test("the input: Verify disabled while empty, 'NPI Required', ten digits, and a wrong check digit said at once", async () => {
+  const page = staff();
   await openLookup(page);
   await expect(verifyButton(page)).toBeDisabled();
 
@@ -71,7 +70,8 @@ test("the input: Verify disabled while empty, 'NPI Required', ten digits, and a 
   await expect(continueButton(page)).toHaveCount(0);
 });
 
-test('an organization (Type 2) NPI is refused for an individual, with the type hint', async ({ page }) => {
+test('an organization (Type 2) NPI is refused for an individual, with the type hint', async () => {
+  const page = staff();
   await openLookup(page);
   await verifyNpi(page, NPIS.organization);
   const issue = page.getByTestId('npi-validation-issue');
@@ -85,7 +85,8 @@ test('an organization (Type 2) NPI is refused for an individual, with the type h
   await shot(page, 'lookup-organization-npi');
 });
 
-test('an unknown NPI and one without a primary taxonomy are validation issues, without Continue', async ({ page }) => {
+test('an unknown NPI and one without a primary taxonomy are validation issues, without Continue', async () => {
+  const page = staff();
   await openLookup(page);
   await verifyNpi(page, NPIS.unknown);
   await expect(page.getByTestId('npi-validation-issue')).toContainText(
@@ -103,7 +104,8 @@ test('an unknown NPI and one without a primary taxonomy are validation issues, w
   await expect(continueButton(page)).toHaveCount(0);
 });
 
-test('a registry outage gives the checklist', async ({ page }) => {
+test('a registry outage gives the checklist', async () => {
+  const page = staff();
   await armFault('nppes', NPIS.brennan, 'error500');
   try {
     await openLookup(page);
@@ -123,7 +125,8 @@ test('a registry outage gives the checklist', async ({ page }) => {
   }
 });
 
-test("the PECOS check: 'Not Enrolled in PECOS', and the lookup page's failure texts", async ({ page }) => {
+test("the PECOS check: 'Not Enrolled in PECOS', and the lookup page's failure texts", async () => {
+  const page = staff();
   await openLookup(page);
   await verifyNpi(page, NPIS.notEnrolled);
   await expect(page.getByTestId('npi-result')).toContainText('Linda K Park');
@@ -151,7 +154,9 @@ test("the PECOS check: 'Not Enrolled in PECOS', and the lookup page's failure te
   }
 });
 
-test('offline, the page says lookup needs a connection and Verify NPI is disabled', async ({ page, context }) => {
+test('offline, the page says lookup needs a connection and Verify NPI is disabled', async () => {
+  const page = staff();
+  const context = page.context();
   await openLookup(page);
   await npiInput(page).fill(NPIS.janeDoe);
   await expect(verifyButton(page)).toBeEnabled();

@@ -7,27 +7,28 @@
  * 'Warning', and the success toast still shows).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { STAFF, signIn, toastWith } from './support/session.ts';
+import { sharedSignedInPage, signIn, toastWith } from './support/session.ts';
 import { PROVIDER_LOGIN, SEED, serverProvider } from './support/providers.ts';
 
 const managePath = (id: string, tab = 'edit') => `/providers/${id}/manage/${tab}`;
 
-async function open(page: Page, path: string, login = STAFF): Promise<void> {
-  await signIn(page, login.email, login.password);
-  await expect(page).not.toHaveURL(/\/auth/);
+const staff = sharedSignedInPage();
+
+async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
 }
 
 /** Opens the Profile tab once this browser's first download is over (saves then push at once). */
-async function openEdit(page: Page, id: string, login = STAFF): Promise<void> {
-  await open(page, managePath(id), login);
+async function openEdit(page: Page, id: string): Promise<void> {
+  await open(page, managePath(id));
   await expect(page.getByRole('heading', { name: 'Edit Provider Information' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-tone', 'ok', { timeout: 60_000 });
 }
 
 const form = (page: Page) => page.getByTestId('edit-provider-form');
 
-test('the page has the breadcrumb, the title with the credential, and tabs chosen by the path', async ({ page }) => {
+test('the page has the breadcrumb, the title with the credential, and tabs chosen by the path', async () => {
+  const page = staff();
   await open(page, `/providers/%20${SEED.okafor.id.toUpperCase()}%20/manage/edit`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, MD', { timeout: 60_000 });
   const breadcrumb = page.getByRole('navigation', { name: /breadcrumb/i });
@@ -53,7 +54,8 @@ test('the page has the breadcrumb, the title with the credential, and tabs chose
   await expect(page).toHaveURL(/\/providers$/);
 });
 
-test('an unknown provider shows Provider Not Found with a way back', async ({ page }) => {
+test('an unknown provider shows Provider Not Found with a way back', async () => {
+  const page = staff();
   await open(page, managePath('00000000-0000-4000-8000-00000000dead'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Provider Not Found', { timeout: 60_000 });
   await expect(page.getByText("The provider you're looking for couldn't be found.")).toBeVisible();
@@ -61,7 +63,8 @@ test('an unknown provider shows Provider Not Found with a way back', async ({ pa
   await expect(page).toHaveURL(/\/providers$/);
 });
 
-test('the Profile tab shows details, Dates and Organizations as the spec formats them', async ({ page }) => {
+test('the Profile tab shows details, Dates and Organizations as the spec formats them', async () => {
+  const page = staff();
   await openEdit(page, SEED.okafor.id);
   const details = page.getByTestId('provider-details');
   await expect(details).toContainText(SEED.okafor.npi);
@@ -82,7 +85,8 @@ test('the Profile tab shows details, Dates and Organizations as the spec formats
   await expect(form(page).getByLabel('Taxonomy code')).toHaveValue('');
 });
 
-test('the edit panel has the spec placeholders and labels, and shows each validation message', async ({ page }) => {
+test('the edit panel has the spec placeholders and labels, and shows each validation message', async () => {
+  const page = staff();
   await openEdit(page, SEED.mcallister.id);
   const placeholders = [
     'First name',
@@ -114,7 +118,8 @@ test('the edit panel has the spec placeholders and labels, and shows each valida
   await expect(form(page).getByText('First name is required')).toHaveCount(0);
 });
 
-test('saving writes both parts, reads Saving... meanwhile, and reaches the server', async ({ page }) => {
+test('saving writes both parts, reads Saving... meanwhile, and reaches the server', async () => {
+  const page = staff();
   await openEdit(page, SEED.mcallister.id);
   // Hold the push until the saving state has been seen.
   let release: () => void = () => {};
@@ -143,14 +148,17 @@ test('saving writes both parts, reads Saving... meanwhile, and reaches the serve
     (taxonomy) => taxonomy.primary === true,
   );
   expect(primary).toMatchObject({ state: 'NY', license: 'NY-20261121' });
+  await page.unroute('**/rest/v1/rpc/sync_push');
 });
 
 // fixme: this journey provoked the refusal with a provider's own login editing its record,
 // and such logins are now routed to /my-provider (issue 25); it needs another refused edit
 // (a staff edit the server refuses) to reach the same error path.
-test.fixme('details the server refuses: Failed to update provider information, and no success toast', async ({ page }) => {
+test.fixme('details the server refuses: Failed to update provider information, and no success toast', async ({ browser }) => {
   // A provider's own login may read its record but not change it (row-level security).
-  await openEdit(page, SEED.okafor.id, PROVIDER_LOGIN);
+  const page = await browser.newPage();
+  await signIn(page, PROVIDER_LOGIN.email, PROVIDER_LOGIN.password);
+  await openEdit(page, SEED.okafor.id);
   await form(page).getByLabel('First name').fill('Sam');
   await form(page).getByRole('button', { name: 'Save Changes' }).click();
   await expect(toastWith(page, 'Error')).toContainText('Failed to update provider information', { timeout: 60_000 });
@@ -159,7 +167,8 @@ test.fixme('details the server refuses: Failed to update provider information, a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Samuel Okafor, MD');
 });
 
-test('taxonomy data the server refuses alone: the Warning, and the success toast still shows', async ({ page }) => {
+test('taxonomy data the server refuses alone: the Warning, and the success toast still shows', async () => {
+  const page = staff();
   const NEW_LICENSE = 'NY-2026-REFUSED';
   await openEdit(page, SEED.lindqvist.id);
   // The schema has no rule that refuses only nppes_data, so the push of that change is

@@ -4,7 +4,7 @@
  * whose code cannot be loaded shows the router's error screen with a way back.
  */
 import { expect, test } from '@playwright/test';
-import { STAFF, signIn } from './support/session.ts';
+import { sharedSignedInPage } from './support/session.ts';
 
 const GUARDED = [
   '/dashboard',
@@ -63,12 +63,10 @@ test('the landing page leads to sign-in and sign-up', async ({ page }) => {
 });
 
 test.describe('signed in', () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, STAFF.email, STAFF.password);
-    await expect(page).not.toHaveURL(/\/auth/);
-  });
+  const staff = sharedSignedInPage();
 
-  test('old and root addresses redirect', async ({ page }) => {
+  test('old and root addresses redirect', async () => {
+    const page = staff();
     const redirects: Array<[string, RegExp]> = [
       ['/admin/users', /\/users$/],
       ['/admin/users-management', /\/users$/],
@@ -81,7 +79,8 @@ test.describe('signed in', () => {
     }
   });
 
-  test('every guarded route opens inside the main layout', async ({ page }) => {
+  test('every guarded route opens inside the main layout', async () => {
+    const page = staff();
     // Each address is opened as a deep link (a full page load), as a bookmark would be.
     test.setTimeout(GUARDED.length * 10_000);
     for (const path of GUARDED) {
@@ -96,7 +95,8 @@ test.describe('signed in', () => {
     }
   });
 
-  test('the navigation marks the current section and works from the keyboard', async ({ page }) => {
+  test('the navigation marks the current section and works from the keyboard', async () => {
+    const page = staff();
     await page.goto('/organizations/healthcare');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Organizations' })).toHaveAttribute('aria-current', 'page');
@@ -106,7 +106,8 @@ test.describe('signed in', () => {
     await expect(nav.getByRole('link', { name: 'Timeline' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('below 1024 px the navigation is a drawer', async ({ page }) => {
+  test('below 1024 px the navigation is a drawer', async () => {
+    const page = staff();
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.goto('/dashboard');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();

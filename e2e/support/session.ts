@@ -2,7 +2,7 @@
  * Journeys' shared steps: signing up, in and out through the UI, and a toast's text.
  * Users are made unique per run so the tests never depend on each other's leftovers.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 
 export const STAFF = { email: 'staff@demo-lab.test', password: 'demo-staff-2026' };
@@ -54,4 +54,30 @@ export async function waitForWelcomeRecorded(page: Page): Promise<void> {
       }),
     )
     .not.toBeNull();
+}
+
+/**
+ * One signed-in page for every test of the file, which then run in order (serial): each
+ * test opens the page it needs by address. A sign-in is a new device and its first
+ * download, and cost more than most of these tests; journeys that need a fresh device, a
+ * second user or a reload into a new session keep their own. Call at the file's top level
+ * (or in a describe) and read the page inside the tests: `const staff = sharedSignedInPage();`
+ * … `const page = staff();`.
+ */
+export function sharedSignedInPage(login: { email: string; password: string } = STAFF): () => Page {
+  let page: Page | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage();
+    await signIn(page, login.email, login.password);
+    // Generous: on a loaded machine the app's first load after sign-in can take a while.
+    await expect(page).not.toHaveURL(/\/auth/, { timeout: 60_000 });
+  });
+  test.afterAll(async () => {
+    await page?.close();
+  });
+  return () => {
+    if (!page) throw new Error('the shared page is opened in beforeAll');
+    return page;
+  };
 }
