@@ -43,6 +43,9 @@ export default defineConfig({
           // One worker (the stack is shared); its own group because the unit project's
           // worker count differs.
           sequence: { groupOrder: 1 },
+          // The files talk to the stack over HTTP and mock nothing: they share one module
+          // graph instead of importing supabase-js and the helpers again for each of them.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -5,9 +5,11 @@
  * and from the device: the local database, the saved first pages and cached data.
  */
 import { expect, test } from '@playwright/test';
-import { ANON_KEY, STACK_URL } from './support/env.ts';
+import { ANON_KEY, STACK_URL, WITHOUT_SERVICE_WORKER } from './support/env.ts';
 import { openList, stack } from './support/providers.ts';
 import { ADMIN, signIn, uniqueEmail } from './support/session.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** A new staff login (an active staff role), made with the service key. */
 async function newStaffLogin(): Promise<{ id: string; email: string; password: string }> {

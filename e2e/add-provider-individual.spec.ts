@@ -18,6 +18,9 @@ import {
   verifyNpi,
 } from './support/add-provider.ts';
 import { STAFF, signIn, toastWith } from './support/session.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 // Full page loads open the local database each time: generous on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });

@@ -10,6 +10,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { NPIS, armFault, chooseProviderType, clearFaults, shot, verifyNpi } from './support/add-provider.ts';
 import { sharedSignedInPage, toastWith } from './support/session.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 // Full page loads open the local database each time: generous on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });

@@ -9,6 +9,9 @@ import { NPIS, chooseProviderType, verifyNpi } from './support/add-provider.ts';
 import { STAFF, signIn } from './support/session.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 
 for (const { theme, ...viewport } of SCREENSHOT_CASES) {

@@ -8,6 +8,9 @@
 import { expect, test } from '@playwright/test';
 import { stack } from './support/providers.ts';
 import { ADMIN, STAFF, signIn, signOut, signUp, toastWith, uniqueEmail, waitForWelcomeRecorded } from './support/session.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test('a new user signs up, waits for approval, is welcomed once approved, signs out and signs back in', async ({ page }) => {
   // Two sign-ins, an approval and a sign-out that wipes the device: room on a loaded machine.

@@ -12,6 +12,9 @@ import { expect, test } from '@playwright/test';
 import { hasValidCheckDigit } from '../supabase/functions/_shared/npi.ts';
 import { STAFF, signIn, toastWith } from './support/session.ts';
 import { serverProvider, stack } from './support/providers.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 function freshNpi(): string {
   const base = `17${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

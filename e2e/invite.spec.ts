@@ -4,8 +4,10 @@
  * and can sign in with it later. A used link is refused with a way back.
  */
 import { expect, test } from '@playwright/test';
-import { SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { SERVICE_ROLE_KEY, STACK_URL, WITHOUT_SERVICE_WORKER } from './support/env.ts';
 import { signIn, signOut, toastWith, uniqueEmail, waitForWelcomeRecorded } from './support/session.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 async function invite(email: string, redirectTo: string): Promise<string> {
   const headers = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' };

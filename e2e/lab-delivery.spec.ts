@@ -13,8 +13,10 @@ import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { buildOru } from '../supabase/functions/_shared/hl7/oru-build.ts';
 import { signInbound } from '../supabase/functions/_shared/lis/inbound-signature.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL, WITHOUT_SERVICE_WORKER } from './support/env.ts';
 import { ADMIN, signIn } from './support/session.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const LAB_TEXT = 'Patient date of birth does not match the client record';
 

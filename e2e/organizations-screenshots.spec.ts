@@ -6,6 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, signIn } from './support/session.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** Capital Region Medical Group PLLC (supabase/seed/demo-organizations.ts). */
 const CAPITAL_REGION = '0c4f3311-8455-5ee2-9cec-f67e51c00036';

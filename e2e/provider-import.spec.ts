@@ -12,6 +12,9 @@ import { INVALID_CHECK_DIGIT_NPIS, NAMED_NPIS, providerSummaries } from '../supa
 import { RESERVED_FOR_CREATION } from '../supabase/seed/demo-providers.ts';
 import { STAFF, signIn } from './support/session.ts';
 import { SEED, stack } from './support/providers.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test('a CSV of 50 NPIs with 3 bad rows previews the problems, survives a reload and imports 47 providers', async ({ page }) => {
   test.setTimeout(240_000);

@@ -9,6 +9,9 @@ import { expect, test, type Locator } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { STAFF } from './support/session.ts';
 import { createProvider, createUsers, expectOnServer, openManage, serviceRest, signInAs, toastSaying, userIdOf } from './provider-relations-helpers.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -8,8 +8,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { ADMIN, STAFF, uniqueEmail } from './support/session.ts';
-import { STACK_URL, ANON_KEY } from './support/env.ts';
+import { STACK_URL, ANON_KEY, WITHOUT_SERVICE_WORKER } from './support/env.ts';
 import { accessToken, createProvider, mailFor, openManage, serviceRest, signInAs, toastSaying } from './provider-relations-helpers.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe.configure({ timeout: 240_000 });
 

@@ -8,6 +8,9 @@
 import { expect, test } from '@playwright/test';
 import { STAFF } from './support/session.ts';
 import { createProvider, expectOnServer, openManage, serviceRest, signInAs, toastSaying } from './provider-relations-helpers.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe.configure({ timeout: 180_000 });
 

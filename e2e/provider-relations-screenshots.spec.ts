@@ -8,6 +8,9 @@ import { ADMIN } from './support/session.ts';
 import { ORGS, createProvider, openManage, signInAs } from './provider-relations-helpers.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe.configure({ timeout: 300_000 });
 

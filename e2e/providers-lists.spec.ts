@@ -8,6 +8,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, signIn, toastWith } from './support/session.ts';
 import { openList, providerRow, rowNames, SEED } from './support/providers.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search providers' });
 const emptyState = (page: Page) => page.getByTestId('provider-list-empty');

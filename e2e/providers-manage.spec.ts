@@ -9,6 +9,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sharedSignedInPage, signIn, toastWith } from './support/session.ts';
 import { PROVIDER_LOGIN, SEED, serverProvider } from './support/providers.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const managePath = (id: string, tab = 'edit') => `/providers/${id}/manage/${tab}`;
 

@@ -9,6 +9,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF, signIn, toastWith } from './support/session.ts';
 import { armCmsFault, clearFaults, openList, providerRow, SEED, serverProvider, type RegistryFault } from './support/providers.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 async function listWith(page: Page, name: string) {
   await signIn(page, STAFF.email, STAFF.password);

@@ -8,6 +8,9 @@ import { STAFF, signIn } from './support/session.ts';
 import { providerRow, SEED } from './support/providers.ts';
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 
 const PAGES = [

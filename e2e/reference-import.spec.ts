@@ -7,6 +7,9 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF, signIn } from './support/session.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 

@@ -14,8 +14,10 @@ import { expectWholeText } from './support/layout.ts';
 import { expect, test } from '@playwright/test';
 import { buildOru } from '../supabase/functions/_shared/hl7/oru-build.ts';
 import { signInbound } from '../supabase/functions/_shared/lis/inbound-signature.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, STACK_URL, WITHOUT_SERVICE_WORKER } from './support/env.ts';
 import { signIn } from './support/session.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const PROVIDER = { email: 'provider@demo-lab.test', password: 'demo-provider-2026', npi: '1890246816' };
 

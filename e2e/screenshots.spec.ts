@@ -9,9 +9,11 @@ import { ADMIN, STAFF, signIn, signOut } from './support/session.ts';
 
 const PROVIDER = { email: 'provider@demo-lab.test', password: 'demo-provider-2026' };
 import { SCREENSHOT_CASES } from './support/screenshot-matrix.ts';
-import { SERVICE_ROLE_KEY, STACK_URL } from './support/env.ts';
+import { SERVICE_ROLE_KEY, STACK_URL, WITHOUT_SERVICE_WORKER } from './support/env.ts';
 import { expectAccessible, expectFocusRings } from './support/accessibility.ts';
 import { expectWholeText } from './support/layout.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 
 const PUBLIC_PAGES = [

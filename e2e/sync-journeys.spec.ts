@@ -11,6 +11,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { ADMIN, STAFF, signIn, toastWith } from './support/session.ts';
 import { openList, providerRow, stack } from './support/providers.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 async function signedInPage(browser: Browser, login: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();

@@ -12,6 +12,9 @@ import { expectApart, expectWholeText } from './support/layout.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { mailFor, signInAs, toastSaying } from './provider-relations-helpers.ts';
 import { ADMIN, signIn, STAFF, toastWith, uniqueEmail } from './support/session.ts';
+import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 const PROVIDER = { email: 'provider@demo-lab.test', password: 'demo-provider-2026' };
 
