@@ -274,10 +274,9 @@ test('a spinner shows while neither the server nor the first download has answer
   await expect(page.getByTestId('provider-list-loading')).toHaveCount(0);
 });
 
-for (const { path, message } of [
-  { path: '/providers', message: 'Failed to fetch providers. Please try again.' },
-  { path: '/providers/healthcare', message: 'Failed to fetch healthcare providers. Please try again.' },
-]) {
+// One list's failure is the journey; each list's own words are asserted in
+// src/features/providers/list/list-texts.test.ts.
+for (const { path, message } of [{ path: '/providers', message: 'Failed to fetch providers. Please try again.' }]) {
   test(`a failed first download of ${path} says '${message}', and Try again recovers`, async ({ page }) => {
     let failing = true;
     // The download and the server's pages both fail: nothing can be shown.
