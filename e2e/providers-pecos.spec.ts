@@ -7,15 +7,15 @@
  * queued, shown as queued, and runs with its toast once the connection is back.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { STAFF, signIn, toastWith } from './support/session.ts';
+import { sharedSignedInPage, toastWith } from './support/session.ts';
 import { armCmsFault, clearFaults, openList, providerRow, SEED, serverProvider, type RegistryFault } from './support/providers.ts';
 import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
 
 test.use(WITHOUT_SERVICE_WORKER);
 
+const staff = sharedSignedInPage();
+
 async function listWith(page: Page, name: string) {
-  await signIn(page, STAFF.email, STAFF.password);
-  await expect(page).not.toHaveURL(/\/auth/);
   await openList(page, '/providers');
   await page.getByRole('searchbox', { name: 'Search providers' }).fill(name);
   const row = providerRow(page, name);
@@ -25,7 +25,8 @@ async function listWith(page: Page, name: string) {
 
 const verifyButton = (row: ReturnType<typeof providerRow>) => row.locator('button[data-check]');
 
-test('a successful check shows busy, then success, the toast, and the recorded result', async ({ page }) => {
+test('a successful check shows busy, then success, the toast, and the recorded result', async () => {
+  const page = staff();
   const row = await listWith(page, SEED.obrien.name);
   await expect(row.locator('[data-pecos]')).toHaveAttribute('data-pecos', 'not_verified');
   await expect(verifyButton(row)).toHaveAttribute('data-check', 'idle');
@@ -81,7 +82,8 @@ async function expectFailure(page: Page, row: ReturnType<typeof providerRow>, de
   await dismissToasts(page);
 }
 
-test('each failure says what went wrong, the row is busy meanwhile, and nothing is recorded', async ({ page }) => {
+test('each failure says what went wrong, the row is busy meanwhile, and nothing is recorded', async () => {
+  const page = staff();
   test.setTimeout(180_000);
   const row = await listWith(page, SEED.kowalczyk.name);
   const recorded = await row.locator('[data-pecos]').getAttribute('data-pecos');
@@ -135,9 +137,12 @@ test('each failure says what went wrong, the row is busy meanwhile, and nothing 
   await verifyButton(noNpi).dispatchEvent('click');
   await expect(toastWith(page, 'NPI Required')).toContainText('Provider must have an NPI to verify PECOS enrollment.');
   await expect(verifyButton(noNpi)).toHaveAttribute('data-check', 'idle');
+  await page.unroute('**/functions/v1/verify-pecos');
 });
 
-test('offline, the check is queued and shown as queued; back online it runs and reports', async ({ page, context }) => {
+test('offline, the check is queued and shown as queued; back online it runs and reports', async () => {
+  const page = staff();
+  const context = page.context();
   const row = await listWith(page, SEED.johnson.name);
   await expect(row.locator('[data-pecos]')).toHaveAttribute('data-pecos', 'not_verified');
 
