@@ -6,11 +6,13 @@
  * and the failure toast when the server refuses the membership.
  */
 import { expect, test } from '@playwright/test';
-import { STAFF } from './support/session.ts';
-import { ORGS, createProvider, expectOnServer, openManage, serviceRest, signInAs, toastSaying, userIdOf } from './provider-relations-helpers.ts';
+import { STAFF, sharedSignedInPage } from './support/session.ts';
+import { ORGS, createProvider, expectOnServer, openManage, serviceRest, toastSaying, userIdOf } from './provider-relations-helpers.ts';
 import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
 
 test.use(WITHOUT_SERVICE_WORKER);
+
+const staff = sharedSignedInPage();
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -24,9 +26,9 @@ interface Membership {
 const memberships = (providerId: string) =>
   serviceRest<Membership[]>(`provider_organization_memberships?provider_id=eq.${providerId}&_deleted=eq.false&select=id,organization_id,is_active,assigned_by`);
 
-test('lists the memberships and adds the provider to an organization', async ({ page }) => {
+test('lists the memberships and adds the provider to an organization', async () => {
+  const page = staff();
   const provider = await createProvider('Orla');
-  await signInAs(page, STAFF);
   await openManage(page, provider, 'edit');
 
   const section = page.getByTestId('provider-organizations');
@@ -79,7 +81,8 @@ test('lists the memberships and adds the provider to an organization', async ({ 
   );
 });
 
-test('tells the user when the server refuses the membership', async ({ page }) => {
+test('tells the user when the server refuses the membership', async () => {
+  const page = staff();
   const provider = await createProvider('Ferris');
   // A membership an administrator deleted on the server: the pair stays taken there.
   const [removed] = await serviceRest<Membership[]>('provider_organization_memberships', 'POST', {
@@ -88,7 +91,6 @@ test('tells the user when the server refuses the membership', async ({ page }) =
   });
   await serviceRest(`provider_organization_memberships?id=eq.${removed?.id}`, 'PATCH', { _deleted: true });
 
-  await signInAs(page, STAFF);
   await openManage(page, provider, 'edit');
   const section = page.getByTestId('provider-organizations');
   await expect(section.getByTestId('organization-membership')).toHaveCount(1);

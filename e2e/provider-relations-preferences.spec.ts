@@ -6,11 +6,13 @@
  * the preferences.
  */
 import { expect, test } from '@playwright/test';
-import { STAFF } from './support/session.ts';
-import { createProvider, expectOnServer, openManage, serviceRest, signInAs, toastSaying } from './provider-relations-helpers.ts';
+import { sharedSignedInPage } from './support/session.ts';
+import { createProvider, expectOnServer, openManage, serviceRest, toastSaying } from './provider-relations-helpers.ts';
 import { WITHOUT_SERVICE_WORKER } from './support/env.ts';
 
 test.use(WITHOUT_SERVICE_WORKER);
+
+const staff = sharedSignedInPage();
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -28,9 +30,9 @@ const preferencesOf = (providerId: string) =>
     `provider_preferences?provider_id=eq.${providerId}&select=report_format,favorite_reports,fax_number,email_notifications,fax_notifications,in_app_notifications`,
   );
 
-test('edits and saves how results reach the provider', async ({ page }) => {
+test('edits and saves how results reach the provider', async () => {
+  const page = staff();
   const provider = await createProvider('Priya', { favoriteReports: ['results@clinic-e2e.test'], reportFormat: 'comprehensive' });
-  await signInAs(page, STAFF);
   await openManage(page, provider, 'preferences');
 
   const card = page.getByTestId('provider-preferences-card');
@@ -105,9 +107,9 @@ test('edits and saves how results reach the provider', async ({ page }) => {
   });
 });
 
-test('says so when the preferences are gone from the server', async ({ page }) => {
+test('says so when the preferences are gone from the server', async () => {
+  const page = staff();
   const provider = await createProvider('Quentin');
-  await signInAs(page, STAFF);
   await openManage(page, provider, 'preferences');
   const card = page.getByTestId('provider-preferences-card');
   await expect(card.getByLabel('Report format')).toHaveValue('summary', { timeout: 60_000 });
