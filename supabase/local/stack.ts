@@ -51,6 +51,11 @@ export async function startStack(overrides: StackOverrides = {}): Promise<Runnin
 
   // Claim the port before opening the database, so a second stack fails fast and clearly.
   const server = http.createServer();
+  // Idle keep-alive connections stay open longer than clients keep them (undici: 4 s), as a
+  // hosted load balancer's do: with Node's 5 s default, a busy machine's late timers let the
+  // server close a connection just as a client reused it ("other side closed").
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await listen(server, config.host, config.port);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
